@@ -1,0 +1,58 @@
+/**
+ * The one interface every backend implements. A backend is created by its descriptor's
+ * `create()`, which must not load anything; `open()` decides availability and returns it as
+ * data (never throws for a missing library, program, file or permission); `read()` returns
+ * one timestamped reading; `close()` releases everything and is safe to call twice.
+ */
+import type { BackendId, BackendReading, BackendState } from "../model/types.ts";
+
+/** Everything a backend may learn about its environment; injected so tests can fake it. */
+export interface BackendContext {
+  /** Root of the proc filesystem (`/proc`, or a fixture tree). */
+  procRoot: string;
+  /** Root of the sys filesystem (`/sys`, or a fixture tree). */
+  sysRoot: string;
+  /** Environment lookup (GPUTOP_NVML_LIB, GPUTOP_MACMON, ...). */
+  env(name: string): string | undefined;
+  /** `Deno.build.os` or a test value. */
+  os: typeof Deno.build.os;
+  /** Monotonic clock in milliseconds, for rates; injectable for tests. */
+  nowMs(): number;
+  /** Release vendor libraries between samples (`--lazy-init`). */
+  lazyInit: boolean;
+}
+
+/** The result of `open()`: availability as data. */
+export interface BackendOpenResult {
+  status: Exclude<BackendState, "skipped">;
+  /** Why it is unavailable or failed; or a note when ok. */
+  detail: string | null;
+  /** Library path or program used (or every name tried, when none loaded). */
+  library: string | null;
+  version: string | null;
+}
+
+export interface Backend {
+  readonly id: BackendId;
+  open(): Promise<BackendOpenResult>;
+  /** Only called after `open()` returned `ok`. May throw; the session turns that into an error status. */
+  read(): Promise<BackendReading>;
+  /** Safe to call twice, and without a successful open. */
+  close(): void;
+}
+
+/** A registry entry: how to make a backend, and where it is on by default. */
+export interface BackendDescriptor {
+  readonly id: BackendId;
+  /** One line for `gputop backends` when the backend is skipped. */
+  readonly summary: string;
+  /** Whether this backend runs without `--backends` naming it, on this OS. */
+  defaultOn(os: typeof Deno.build.os): boolean;
+  /** Must not load libraries or spawn anything: that happens in `open()`. */
+  create(ctx: BackendContext): Backend;
+  /**
+   * Backends this one stands in for: it is skipped when any of them opened `ok` (the
+   * nvidia-smi fallback names `nvml`, so one GPU is never reported twice).
+   */
+  readonly fallbackFor?: readonly BackendId[];
+}

@@ -1,0 +1,182 @@
+/**
+ * The Linux DRM backend: GPUs from `/sys/class/drm` (any driver; amdgpu, i915 and xe in
+ * depth) and per-process memory and engine use from `/proc/<pid>/fdinfo`. It needs no vendor
+ * library, so it is the baseline every Linux reading starts from; vendor backends add to it.
+ *
+ * Per sample:
+ * - devices: sysfs, one DeviceReading per PCI card (`read_device.ts`); device id = PCI address;
+ * - watts from two energy readings when the driver has no power file (i915, xe);
+ * - processes: the fdinfo sampler's usages, placed on the devices listed here;
+ * - device `engines`: per engine class, the sum over that device's processes (clamped to
+ *   100). For i915/xe, which have no busy file, `utilizationPercent` is the busiest class of
+ *   that map, so it is derived from clients and null until two samples give rates.
+ */
+import { join } from "node:path";
+import type { BackendReading, DeviceReading, ProcessReading } from "../../model/types.ts";
+import { errorMessage } from "../../model/errors.ts";
+import { readLineOrNull } from "../../linux/read_file.ts";
+import {
+  DrmProcessSampler,
+  type DrmProcessUsage,
+  type DrmSampleResult,
+} from "../../linux/fdinfo/drm_process_sampler.ts";
+import { gpuMemoryFromRegions } from "../../linux/fdinfo/gpu_memory.ts";
+import { listDrmCards } from "../../linux/sysfs/drm_cards.ts";
+import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
+import { type DrmDeviceSample, readDrmDevice } from "./read_device.ts";
+
+/** What the backend needs from the fdinfo side; the real one walks /proc. */
+export interface ProcessSampler {
+  sample(): DrmSampleResult;
+}
+
+/** Drivers whose device utilisation comes from their clients' engine use. */
+const CLIENT_DERIVED_UTILISATION = new Set(["i915", "xe"]);
+
+interface EnergyMark {
+  microjoules: bigint;
+  atMs: number;
+}
+
+export class DrmBackend implements Backend {
+  readonly id = "drm" as const;
+  readonly #ctx: BackendContext;
+  readonly #makeSampler: (ctx: BackendContext) => ProcessSampler;
+  #sampler: ProcessSampler | null = null;
+  #energy = new Map<string, EnergyMark>();
+
+  constructor(ctx: BackendContext, makeSampler: (ctx: BackendContext) => ProcessSampler) {
+    this.#ctx = ctx;
+    this.#makeSampler = makeSampler;
+  }
+
+  open(): Promise<BackendOpenResult> {
+    const classDir = join(this.#ctx.sysRoot, "class", "drm");
+    const version = readLineOrNull(join(this.#ctx.procRoot, "sys", "kernel", "osrelease"));
+    if (listDrmCards(this.#ctx.sysRoot).length === 0) {
+      return Promise.resolve({
+        status: "unavailable",
+        detail: `no DRM GPU found in ${classDir}`,
+        library: null,
+        version,
+      });
+    }
+    this.#sampler = this.#makeSampler(this.#ctx);
+    return Promise.resolve({ status: "ok", detail: null, library: null, version });
+  }
+
+  read(): Promise<BackendReading> {
+    const timestampMs = Date.now();
+    const nowMs = this.#ctx.nowMs();
+    const samples = listDrmCards(this.#ctx.sysRoot).map(readDrmDevice);
+    for (const sample of samples) this.#addPowerFromEnergy(sample, nowMs);
+
+    const notes: string[] = [];
+    let result: DrmSampleResult | null = null;
+    try {
+      result = this.#sampler?.sample() ?? null;
+    } catch (error) {
+      notes.push(`processes not read: ${errorMessage(error)}`);
+    }
+    const byId = new Map(samples.map((s) => [s.reading.localId, s]));
+    const processes: ProcessReading[] = [];
+    const usagesByDevice = new Map<string, DrmProcessUsage[]>();
+    let unplaced = 0;
+    for (const usage of result?.usages ?? []) {
+      const device = usage.pciBusId === null ? undefined : byId.get(usage.pciBusId);
+      if (device === undefined) {
+        unplaced++;
+        continue;
+      }
+      processes.push(toProcessReading(usage, device));
+      const list = usagesByDevice.get(device.reading.localId) ?? [];
+      usagesByDevice.set(device.reading.localId, [...list, usage]);
+    }
+    for (const sample of samples) {
+      addClientEngines(sample.reading, usagesByDevice.get(sample.reading.localId) ?? []);
+    }
+
+    const unreadable = result?.unreadableProcesses ?? 0;
+    if (unreadable > 0) {
+      notes.unshift(`${unreadable} processes not readable; run as root to see all`);
+    }
+    if (unplaced > 0) notes.push(`${unplaced} process usages on devices not listed were ignored`);
+    return Promise.resolve({
+      timestampMs,
+      devices: samples.map((s) => s.reading),
+      processes,
+      detail: notes.length > 0 ? notes.join("; ") : null,
+    });
+  }
+
+  close(): void {
+    this.#sampler = null;
+    this.#energy.clear();
+  }
+
+  /** Watts = Δenergy / Δt when the driver gives energy but no power reading (i915, xe). */
+  #addPowerFromEnergy(sample: DrmDeviceSample, nowMs: number): void {
+    const id = sample.reading.localId;
+    const microjoules = sample.energyMicrojoules;
+    if (microjoules === null) return;
+    const previous = this.#energy.get(id);
+    this.#energy.set(id, { microjoules, atMs: nowMs });
+    const known = sample.reading.powerWatts;
+    if ((known !== null && known !== undefined) || previous === undefined) return;
+    const elapsedMs = nowMs - previous.atMs;
+    // A counter that went backwards (driver reload, wrap) gives no figure this time.
+    if (elapsedMs <= 0 || microjoules < previous.microjoules) return;
+    const watts = Number(microjoules - previous.microjoules) / (elapsedMs * 1000);
+    sample.reading.powerWatts = Math.round(watts * 1000) / 1000;
+  }
+}
+
+function toProcessReading(usage: DrmProcessUsage, device: DrmDeviceSample): ProcessReading {
+  return {
+    pid: usage.pid,
+    deviceLocalId: device.reading.localId,
+    memoryByRegion: usage.memoryByRegion,
+    gpuMemoryBytes: gpuMemoryFromRegions(usage.memoryByRegion, device.integrated),
+    engines: usage.engines,
+    type: "drm",
+    perProcess: true,
+  };
+}
+
+/**
+ * Device `engines` = per class, the sum over its processes, clamped to 100; null while no
+ * process has a rate for any class. For i915/xe the busiest class is also the device
+ * utilisation.
+ */
+function addClientEngines(reading: DeviceReading, usages: readonly DrmProcessUsage[]): void {
+  let engines: Record<string, number> | null = null;
+  for (const usage of usages) {
+    if (usage.engines === null) continue;
+    engines ??= {};
+    for (const [name, percent] of Object.entries(usage.engines)) {
+      engines[name] = Math.min(100, (engines[name] ?? 0) + percent);
+    }
+  }
+  // A map with no class says nothing (counters that did not move): unknown, not idle.
+  const values = engines === null ? [] : Object.values(engines);
+  reading.engines = values.length > 0 ? engines : null;
+  if (CLIENT_DERIVED_UTILISATION.has(reading.driver ?? "")) {
+    reading.utilizationPercent = values.length > 0 ? Math.max(...values) : null;
+  }
+}
+
+export const drmBackend: BackendDescriptor = {
+  id: "drm",
+  summary: "Linux DRM: /sys/class/drm and /proc/<pid>/fdinfo (amdgpu, i915, xe, ...)",
+  defaultOn: (os) => os === "linux",
+  create: (ctx) =>
+    new DrmBackend(
+      ctx,
+      (c) =>
+        new DrmProcessSampler({
+          procRoot: c.procRoot,
+          sysRoot: c.sysRoot,
+          nowMs: () => c.nowMs(),
+        }),
+    ),
+};

@@ -1,0 +1,171 @@
+/**
+ * One DRM card → one DeviceReading, from sysfs alone. Rates that need two samples (watts
+ * from an energy counter) and figures derived from processes (engine use) are added by the
+ * backend, which keeps the state between samples.
+ *
+ * Runtime PM: a GPU whose PCI `power/runtime_status` is `suspended` is reported from
+ * non-waking files only (ids, uevent, driver link, amdgpu `mem_info_*` and `product_name`,
+ * xe `physical_vram_size_bytes`, the hwmon directory listing). Sensor values (hwmon),
+ * busy percentages, DPM tables and GT frequencies are skipped: reading them resumes the GPU
+ * on many kernels, which costs power and defeats the point of watching an idle laptop.
+ */
+import type { DeviceReading } from "../../model/types.ts";
+import {
+  type AmdgpuMemory,
+  readAmdgpuActivity,
+  readAmdgpuMemory,
+  readAmdgpuProductName,
+} from "../../linux/sysfs/amdgpu.ts";
+import { type DrmCard, isRuntimeSuspended } from "../../linux/sysfs/drm_cards.ts";
+import {
+  type Hwmon,
+  openHwmon,
+  primaryTemperature,
+  readEnergyMicrojoules,
+  readFanPercent,
+  readTemperatures,
+  readWatts,
+} from "../../linux/sysfs/hwmon.ts";
+import {
+  type GtFrequencies,
+  readI915Frequencies,
+  readXeFrequencies,
+  readXeVramTotal,
+} from "../../linux/sysfs/intel.ts";
+import { deviceName, vendorOf } from "./device_name.ts";
+
+export interface DrmDeviceSample {
+  reading: DeviceReading;
+  /**
+   * Memory shared with the CPU (APU, Intel iGPU): a process's system-memory regions then
+   * count as GPU memory. False when unknown.
+   */
+  integrated: boolean;
+  /** Cumulative energy (µJ) for watts over two samples; null when there is no counter. */
+  energyMicrojoules: bigint | null;
+}
+
+/** The fixed slot of Intel integrated graphics (bus 0, device 2) on every Intel platform. */
+const INTEL_IGPU_SLOT = "0000:00:02.0";
+
+export function readDrmDevice(card: DrmCard): DrmDeviceSample {
+  const awake = !isRuntimeSuspended(card.runtimeStatus);
+  const productName = card.driver === "amdgpu" ? readAmdgpuProductName(card.devicePath) : null;
+  const reading: DeviceReading = {
+    localId: card.pciBusId,
+    vendor: vendorOf(card.vendorId),
+    name: deviceName(card.vendorId, card.deviceId, productName),
+    pciBusId: card.pciBusId,
+    driver: card.driver,
+    runtimeStatus: card.runtimeStatus,
+  };
+  const hwmon = openHwmon(card.devicePath, card.driver);
+  let integrated: boolean | null = null;
+  switch (card.driver) {
+    case "amdgpu":
+      integrated = hwmon === null ? null : isAmdApu(hwmon);
+      Object.assign(reading, amdgpuMemoryFields(readAmdgpuMemory(card.devicePath), integrated));
+      if (awake) Object.assign(reading, amdgpuActivityFields(card.devicePath));
+      break;
+    case "i915":
+      integrated = card.pciBusId === INTEL_IGPU_SLOT;
+      if (awake) Object.assign(reading, frequencyFields(readI915Frequencies(card.cardPath)));
+      break;
+    case "xe":
+      integrated = card.pciBusId === INTEL_IGPU_SLOT;
+      if (!integrated) reading.memoryTotalBytes = readXeVramTotal(card.devicePath);
+      if (awake) Object.assign(reading, frequencyFields(readXeFrequencies(card.devicePath)));
+      break;
+  }
+  reading.memoryShared = integrated;
+  const sensors = awake && hwmon !== null ? readSensors(hwmon, card.driver) : null;
+  if (sensors !== null) Object.assign(reading, sensors.fields);
+  return {
+    reading,
+    integrated: integrated ?? false,
+    energyMicrojoules: sensors?.energyMicrojoules ?? null,
+  };
+}
+
+/**
+ * amdgpu shows the `vddnb` voltage (`in1_input`, `in1_label`) on APUs only
+ * (amdgpu_pm.c, hwmon_attributes_visible: "only APUs have vddnb"). Only the directory
+ * listing is looked at, so this holds for a suspended GPU too.
+ */
+function isAmdApu(hwmon: Hwmon): boolean {
+  return hwmon.files.has("in1_input") || hwmon.files.has("in1_label");
+}
+
+/**
+ * Discrete: memory = VRAM. APU: the VRAM carve-out is only a small BIOS reservation and
+ * buffers live mostly in GTT (system memory mapped for the GPU), so memory = VRAM + GTT, and
+ * `memoryShared` says the pool is shared with the CPU. GTT is also reported on its own.
+ */
+function amdgpuMemoryFields(
+  memory: AmdgpuMemory,
+  integrated: boolean | null,
+): Partial<DeviceReading> {
+  const total = integrated
+    ? sumKnown(memory.vramTotalBytes, memory.gttTotalBytes)
+    : memory.vramTotalBytes;
+  const used = integrated
+    ? sumKnown(memory.vramUsedBytes, memory.gttUsedBytes)
+    : memory.vramUsedBytes;
+  return {
+    memoryTotalBytes: total,
+    memoryUsedBytes: used,
+    memoryFreeBytes: total !== null && used !== null ? Math.max(0, total - used) : null,
+    gttTotalBytes: memory.gttTotalBytes,
+    gttUsedBytes: memory.gttUsedBytes,
+  };
+}
+
+function amdgpuActivityFields(devicePath: string): Partial<DeviceReading> {
+  const activity = readAmdgpuActivity(devicePath);
+  return {
+    utilizationPercent: activity.gpuBusyPercent,
+    memoryUtilizationPercent: activity.memBusyPercent,
+    graphicsClockMHz: activity.sclk?.currentMHz ?? null,
+    graphicsClockMaxMHz: activity.sclk?.maxMHz ?? null,
+    memoryClockMHz: activity.mclk?.currentMHz ?? null,
+    memoryClockMaxMHz: activity.mclk?.maxMHz ?? null,
+  };
+}
+
+function frequencyFields(freq: GtFrequencies): Partial<DeviceReading> {
+  return { graphicsClockMHz: freq.actualMHz, graphicsClockMaxMHz: freq.maxMHz };
+}
+
+interface Sensors {
+  fields: Partial<DeviceReading>;
+  energyMicrojoules: bigint | null;
+}
+
+/**
+ * hwmon, any driver. Power: `power1_average` (amdgpu's averaged reading, older cards) else
+ * `power1_input` (instantaneous; RDNA3+ has only this). Limit: amdgpu's `power1_cap`; Intel's
+ * `power1_max` (PL1, the sustained limit). Energy: cumulative µJ (i915/xe; amdgpu has none).
+ */
+function readSensors(hwmon: Hwmon, driver: string | null): Sensors {
+  const temps = readTemperatures(hwmon);
+  const energy = readEnergyMicrojoules(hwmon);
+  const limit = driver === "amdgpu"
+    ? readWatts(hwmon, "power1_cap")
+    : readWatts(hwmon, "power1_max") ?? readWatts(hwmon, "power1_cap");
+  // A limit of 0 means "none set" (i915 may print 0 for an unset PL1).
+  return {
+    fields: {
+      temperaturesCelsius: temps,
+      temperatureCelsius: primaryTemperature(temps),
+      powerWatts: readWatts(hwmon, "power1_average") ?? readWatts(hwmon, "power1_input"),
+      powerLimitWatts: limit === 0 ? null : limit,
+      fanPercent: readFanPercent(hwmon),
+      energyJoules: energy === null ? null : Number(energy) / 1e6,
+    },
+    energyMicrojoules: energy,
+  };
+}
+
+function sumKnown(a: number | null, b: number | null): number | null {
+  return a === null && b === null ? null : (a ?? 0) + (b ?? 0);
+}

@@ -1,0 +1,195 @@
+/**
+ * Apple Silicon through vladkens/macmon: each reading runs `macmon -i 200 pipe -s 1`, which
+ * samples for 200 ms (macmon's minimum is 100), prints one JSON line and exits. `open()`
+ * keeps its sample for the first `read()`, so a one-shot snapshot runs macmon once.
+ *
+ * Flags: `pipe -s` exists since macmon 0.4.2; `-i` comes before `pipe` because it only became
+ * a global flag in 0.5.0 (0.4.2 accepts it before the subcommand only). `--soc-info` (0.6.1+)
+ * adds the chip name; an older macmon rejects it (clap exits 2 naming the flag), so open()
+ * retries without it and the device is called "Apple GPU".
+ *
+ * Environment: `GPUTOP_MACMON` names the program (default `macmon` on PATH);
+ * `GPUTOP_MACMON_TIMEOUT_MS` bounds each run (default 10 000 ms: before 0.8 macmon starts by
+ * running `system_profiler`, which can take seconds).
+ *
+ * macmon reports no processes and no GPU memory of its own: memory figures are the
+ * machine's RAM (unified memory, `memoryShared: true`).
+ */
+import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
+import type { BackendReading, DeviceReading } from "../../model/types.ts";
+import { type ProgramResult, runProgram } from "../../platform/run_program.ts";
+import { type MacmonSample, parseMacmonOutput } from "./parse_sample.ts";
+import { deviceNameFromSoc } from "./soc_info.ts";
+
+export const DEFAULT_MACMON_TIMEOUT_MS = 10_000;
+/** Sample window passed as `-i`, in milliseconds. */
+export const MACMON_INTERVAL_MS = 200;
+export const MACMON_LOCAL_ID = "apple-gpu-0";
+
+const NOT_FOUND_HINT = "install it: brew install macmon";
+const MAX_DETAIL_LENGTH = 200;
+
+type SampleOutcome =
+  | { ok: true; sample: MacmonSample; timestampMs: number }
+  | { ok: false; status: "unavailable" | "error"; detail: string };
+
+export const macmonBackend: BackendDescriptor = {
+  id: "macmon",
+  summary: "Apple Silicon GPU use, clock, power, temperature and unified memory via macmon",
+  defaultOn: (os) => os === "darwin",
+  create: (ctx) => new MacmonBackend(ctx),
+};
+
+class MacmonBackend implements Backend {
+  readonly id = "macmon" as const;
+  readonly #program: string;
+  readonly #explicitProgram: boolean;
+  readonly #timeoutMs: number;
+  #pending: { sample: MacmonSample; timestampMs: number } | null = null;
+  #name: string | null = null;
+  #closed = false;
+
+  constructor(ctx: BackendContext) {
+    const configured = ctx.env("GPUTOP_MACMON")?.trim();
+    this.#explicitProgram = configured !== undefined && configured !== "";
+    this.#program = this.#explicitProgram ? configured as string : "macmon";
+    this.#timeoutMs = parseTimeout(ctx.env("GPUTOP_MACMON_TIMEOUT_MS"));
+  }
+
+  async open(): Promise<BackendOpenResult> {
+    this.#closed = false;
+    const [version, first] = await Promise.all([this.#version(), this.#runPipe(true)]);
+    let result = first;
+    let detail: string | null = null;
+    if (rejectsSocInfo(result)) {
+      result = await this.#runPipe(false);
+      detail = "this macmon has no --soc-info (before 0.6.1): chip name unknown";
+    }
+    const outcome = this.#outcome(result);
+    const base = { library: this.#program, version };
+    if (!outcome.ok) return { status: outcome.status, detail: outcome.detail, ...base };
+    this.#name = deviceNameFromSoc(outcome.sample.soc);
+    this.#pending = { sample: outcome.sample, timestampMs: outcome.timestampMs };
+    return { status: "ok", detail, ...base };
+  }
+
+  async read(): Promise<BackendReading> {
+    if (this.#closed) throw new Error("macmon backend is closed");
+    let taken = this.#pending;
+    this.#pending = null;
+    if (taken === null) {
+      const outcome = this.#outcome(await this.#runPipe(false));
+      if (!outcome.ok) throw new Error(outcome.detail);
+      taken = outcome;
+    }
+    return {
+      timestampMs: taken.timestampMs,
+      devices: [this.#device(taken.sample)],
+      processes: [],
+    };
+  }
+
+  close(): void {
+    this.#closed = true;
+    this.#pending = null;
+  }
+
+  #device(sample: MacmonSample): DeviceReading {
+    const total = sample.ramTotalBytes;
+    const used = sample.ramUsedBytes;
+    return {
+      localId: MACMON_LOCAL_ID,
+      vendor: "apple",
+      name: sample.soc ? deviceNameFromSoc(sample.soc) : this.#name ?? deviceNameFromSoc(null),
+      driver: null,
+      memoryShared: true,
+      memoryTotalBytes: total,
+      memoryUsedBytes: used,
+      memoryFreeBytes: total !== null && used !== null && total >= used ? total - used : null,
+      utilizationPercent: sample.gpuUtilizationPercent,
+      graphicsClockMHz: sample.gpuFreqMHz,
+      powerWatts: sample.gpuPowerWatts,
+      temperatureCelsius: sample.gpuTempCelsius,
+    };
+  }
+
+  async #version(): Promise<string | null> {
+    const result = await runProgram(this.#program, ["--version"], { timeoutMs: this.#timeoutMs });
+    if (result.kind !== "ok") return null;
+    return parseVersion(result.stdout);
+  }
+
+  #runPipe(withSocInfo: boolean): Promise<ProgramResult> {
+    const args = ["-i", String(MACMON_INTERVAL_MS), "pipe", "-s", "1"];
+    if (withSocInfo) args.push("--soc-info");
+    return runProgram(this.#program, args, { timeoutMs: this.#timeoutMs });
+  }
+
+  #outcome(result: ProgramResult): SampleOutcome {
+    switch (result.kind) {
+      case "not-found":
+        return {
+          ok: false,
+          status: "unavailable",
+          detail: this.#explicitProgram
+            ? `macmon not found at ${this.#program} (GPUTOP_MACMON)`
+            : `macmon not found (${NOT_FOUND_HINT})`,
+        };
+      case "timeout":
+        return {
+          ok: false,
+          status: "error",
+          detail: `macmon gave no sample within ${this.#timeoutMs} ms`,
+        };
+      case "failed":
+        return { ok: false, status: "error", detail: clip(result.message) };
+      case "exit": {
+        const why = firstLine(result.stderr) ?? firstLine(result.stdout);
+        return {
+          ok: false,
+          status: "error",
+          detail: clip(`macmon exited with code ${result.code}${why ? `: ${why}` : ""}`),
+        };
+      }
+      case "ok": {
+        const parsed = parseMacmonOutput(result.stdout);
+        if (!parsed.ok) {
+          return { ok: false, status: "error", detail: clip(`macmon output: ${parsed.reason}`) };
+        }
+        return { ok: true, sample: parsed.sample, timestampMs: Date.now() };
+      }
+    }
+  }
+}
+
+/** `GPUTOP_MACMON_TIMEOUT_MS`: a positive integer, else the default. */
+export function parseTimeout(text: string | undefined): number {
+  if (text === undefined || !/^\s*\d+\s*$/.test(text)) return DEFAULT_MACMON_TIMEOUT_MS;
+  const value = Number(text.trim());
+  return value > 0 && Number.isSafeInteger(value) ? value : DEFAULT_MACMON_TIMEOUT_MS;
+}
+
+/** `macmon 0.8.2` (clap's `--version`) → `0.8.2`; any other first line as is; null if none. */
+export function parseVersion(stdout: string): string | null {
+  const line = firstLine(stdout);
+  if (line === null) return null;
+  const match = /^macmon\s+(\S+)$/i.exec(line);
+  return clip(match?.[1] ?? line);
+}
+
+/** clap's answer to a flag it does not know: exit 2, stderr names the flag. */
+function rejectsSocInfo(result: ProgramResult): boolean {
+  return result.kind === "exit" && result.code === 2 && result.stderr.includes("--soc-info");
+}
+
+function firstLine(text: string): string | null {
+  for (const line of text.split("\n")) {
+    const trimmed = line.trim();
+    if (trimmed !== "") return trimmed;
+  }
+  return null;
+}
+
+function clip(text: string): string {
+  return text.length > MAX_DETAIL_LENGTH ? `${text.slice(0, MAX_DETAIL_LENGTH)}…` : text;
+}

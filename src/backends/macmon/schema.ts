@@ -1,0 +1,75 @@
+/**
+ * zod shape of one line of `macmon pipe` output (vladkens/macmon). Every schema generation
+ * seen in real output is accepted; keys this backend does not use are stripped.
+ *
+ * | generation | GPU keys | notes |
+ * |---|---|---|
+ * | before 0.6 | `gpu_usage: [freq MHz, ratio 0–1]` | no `timestamp`, keys in struct order |
+ * | 0.6 – 0.7 | same tuple | `timestamp` (RFC 3339); 0.6.1+ adds `soc` with `--soc-info` |
+ * | 0.8.0 | `gpu_freq_mhz`, `gpu_usage_ratio`, `gpu_active_ratio` + the tuple | |
+ * | 0.8.1+ | `gpu_freq_mhz`, `gpu_scaled_ratio`, `gpu_active_ratio` + the tuple (alias) | |
+ *
+ * Units (macmon readme and `src/metrics.rs`): temperatures °C, memory bytes, power W,
+ * frequencies MHz, ratios 0–1 (the readme's "Usage %" comment on the tuple is wrong: it is
+ * a fraction). serde_json writes a NaN or infinite float as `null`, so every number may be
+ * null.
+ */
+import { z } from "zod";
+
+const num = z.number().nullable();
+const bytes = z.number().int().nonnegative().nullable();
+
+/** `[frequency MHz, ratio 0–1]`, the only usage form before 0.8 and an alias after. */
+export const UsageTupleSchema = z.tuple([num, num]);
+
+export const MacmonTempSchema = z.object({
+  cpu_temp_avg: num.optional(),
+  gpu_temp_avg: num.optional(),
+});
+
+export const MacmonMemorySchema = z.object({
+  ram_total: bytes.optional(),
+  ram_usage: bytes.optional(),
+  swap_total: bytes.optional(),
+  swap_usage: bytes.optional(),
+});
+
+export const MacmonLineSchema = z
+  .object({
+    /** 0.6.0+ only. */
+    timestamp: z.string().optional(),
+    temp: MacmonTempSchema.optional(),
+    memory: MacmonMemorySchema.optional(),
+    /** Every generation up to 0.8.0; kept as a deprecated alias in 0.8.1+. */
+    gpu_usage: UsageTupleSchema.optional(),
+    /** 0.8.0+. */
+    gpu_freq_mhz: num.optional(),
+    /** 0.8.0 only (renamed `gpu_scaled_ratio` in 0.8.1). */
+    gpu_usage_ratio: num.optional(),
+    /** 0.8.1+. */
+    gpu_scaled_ratio: num.optional(),
+    /** 0.8.0+: active residency, not frequency-scaled. */
+    gpu_active_ratio: num.optional(),
+    gpu_power: num.optional(),
+    /** 0.6.1+ with `--soc-info`; parsed on its own by `soc_info.ts` so a bad one costs only the name. */
+    soc: z.unknown().optional(),
+  })
+  .refine(
+    (line) =>
+      line.gpu_usage !== undefined || line.gpu_scaled_ratio !== undefined ||
+      line.gpu_usage_ratio !== undefined,
+    { message: "no GPU usage key (gpu_usage, gpu_usage_ratio or gpu_scaled_ratio)" },
+  );
+
+export type MacmonLine = z.infer<typeof MacmonLineSchema>;
+
+/** The `soc` object of `macmon pipe --soc-info` (0.6.1+), `SocInfo` in macmon's sources. */
+export const MacmonSocSchema = z.object({
+  /** `machdep.cpu.brand_string`, e.g. `Apple M1 Max`; `Unknown chip` when unreadable. */
+  chip_name: z.string().optional(),
+  mac_model: z.string().optional(),
+  memory_gb: z.number().nullable().optional(),
+  gpu_cores: z.number().nullable().optional(),
+});
+
+export type MacmonSoc = z.infer<typeof MacmonSocSchema>;

@@ -1,0 +1,166 @@
+/**
+ * One device's reading. Each field is read on its own: NOT_SUPPORTED (and the like) makes
+ * that field null; an unexpected failure makes it null and is named in the device's
+ * `error`; GPU_IS_LOST (and the like) stops reading the device, keeps what was read, and
+ * sets `error`, so the other devices are still read.
+ */
+import { normalizePciBusId } from "../../model/pci.ts";
+import type { DeviceReading } from "../../model/types.ts";
+import {
+  architectureName,
+  bytesOrNull,
+  knownU32,
+  millijoulesToJoules,
+  milliwattsToWatts,
+  percent,
+  performanceStateName,
+} from "./convert.ts";
+import type { NvmlLibrary } from "./library.ts";
+import { isFatalForDevice, isQuietlyUnsupported, NvmlError } from "./return_codes.ts";
+import type { DevicePairGetter, DeviceSelectedU32Getter, DeviceU32Getter } from "./symbols.ts";
+import { CLOCK_GRAPHICS, CLOCK_MEM, DEVICE_MIG_ENABLE, TEMPERATURE_GPU } from "./types.ts";
+
+/** Values NVML reports for the whole system, copied onto every device. */
+export interface NvmlSystemInfo {
+  driverVersion: string | null;
+  cudaDriverVersion: string | null;
+}
+
+/** A device reading, and its handle when the device can still be asked for processes. */
+export interface NvmlDeviceRead {
+  reading: DeviceReading;
+  handle: Deno.PointerValue | null;
+}
+
+/** The local id of a device: its normalised PCI address, else `nvml-<index>`. */
+export function nvmlLocalId(index: number, pciBusId: string | null): string {
+  return pciBusId ?? `nvml-${index}`;
+}
+
+/** Reads every field of device `index`; never throws for an NVML failure. */
+export function readDevice(
+  nvml: NvmlLibrary,
+  index: number,
+  system: NvmlSystemInfo,
+): NvmlDeviceRead {
+  const fields = new FieldReader();
+  const found = fields.read("handle", () => ({ handle: nvml.handle(index) }));
+  if (found === null) {
+    return {
+      reading: { localId: nvmlLocalId(index, null), vendor: "nvidia", error: fields.error },
+      handle: null,
+    };
+  }
+  const h = found.handle;
+  const u32 = (label: string, name: DeviceU32Getter) =>
+    fields.read(label, () => nvml.deviceU32(h, name));
+  const u32Of = (label: string, name: DeviceSelectedU32Getter, selector: number) =>
+    fields.read(label, () => nvml.deviceU32Of(h, name, selector));
+  const pair = (label: string, name: DevicePairGetter) =>
+    fields.read(label, () => nvml.devicePair(h, name));
+  // Identity first: when the GPU is lost part-way, what identifies it is what was kept.
+  const pciBusId = normalizePciBusId(fields.read("PCI bus id", () => nvml.pciBusId(h)));
+  const name = fields.read("name", () => nvml.deviceString(h, "nvmlDeviceGetName"));
+  const uuid = fields.read("UUID", () => nvml.deviceString(h, "nvmlDeviceGetUUID"));
+  const serial = fields.read("serial", () => nvml.deviceString(h, "nvmlDeviceGetSerial"));
+  const memory = fields.read("memory", () => nvml.memory(h));
+  const rates = fields.read("utilization", () => nvml.utilization(h));
+  const encoder = pair("encoder utilization", "nvmlDeviceGetEncoderUtilization");
+  const decoder = pair("decoder utilization", "nvmlDeviceGetDecoderUtilization");
+  const capability = pair("compute capability", "nvmlDeviceGetCudaComputeCapability");
+  const mig = pair("MIG mode", "nvmlDeviceGetMigMode");
+  const reading: DeviceReading = {
+    localId: nvmlLocalId(index, pciBusId),
+    vendor: "nvidia",
+    name,
+    uuid,
+    serial,
+    pciBusId,
+    driver: "nvidia",
+    driverVersion: system.driverVersion,
+    cudaDriverVersion: system.cudaDriverVersion,
+    memoryTotalBytes: memory && bytesOrNull(memory.total),
+    memoryUsedBytes: memory && bytesOrNull(memory.used),
+    memoryFreeBytes: memory && bytesOrNull(memory.free),
+    utilizationPercent: rates && percent(rates.gpu),
+    memoryUtilizationPercent: rates && percent(rates.memory),
+    engines: engines({ encode: encoder?.[0] ?? null, decode: decoder?.[0] ?? null }),
+    temperatureCelsius: known(
+      u32Of("temperature", "nvmlDeviceGetTemperature", TEMPERATURE_GPU),
+    ),
+    powerWatts: mapOrNull(u32("power", "nvmlDeviceGetPowerUsage"), milliwattsToWatts),
+    powerLimitWatts: mapOrNull(
+      u32("power limit", "nvmlDeviceGetEnforcedPowerLimit"),
+      milliwattsToWatts,
+    ),
+    energyJoules: mapOrNull(
+      fields.read("energy", () => nvml.totalEnergyMillijoules(h)),
+      millijoulesToJoules,
+    ),
+    graphicsClockMHz: known(u32Of("graphics clock", "nvmlDeviceGetClockInfo", CLOCK_GRAPHICS)),
+    graphicsClockMaxMHz: known(
+      u32Of("graphics clock max", "nvmlDeviceGetMaxClockInfo", CLOCK_GRAPHICS),
+    ),
+    memoryClockMHz: known(u32Of("memory clock", "nvmlDeviceGetClockInfo", CLOCK_MEM)),
+    memoryClockMaxMHz: known(u32Of("memory clock max", "nvmlDeviceGetMaxClockInfo", CLOCK_MEM)),
+    fanPercent: mapOrNull(u32("fan", "nvmlDeviceGetFanSpeed"), percent),
+    performanceState: mapOrNull(
+      u32("performance state", "nvmlDeviceGetPerformanceState"),
+      performanceStateName,
+    ),
+    pcieGeneration: known(u32("PCIe generation", "nvmlDeviceGetCurrPcieLinkGeneration")),
+    pcieWidth: known(u32("PCIe width", "nvmlDeviceGetCurrPcieLinkWidth")),
+    architecture: mapOrNull(u32("architecture", "nvmlDeviceGetArchitecture"), architectureName),
+    computeCapability: capability && `${capability[0]}.${capability[1]}`,
+    migMode: mig && mig[0] === DEVICE_MIG_ENABLE,
+  };
+  reading.error = fields.error;
+  return { reading, handle: fields.lost ? null : h };
+}
+
+/** Runs field reads, turning NVML failures into nulls and remembering what went wrong. */
+class FieldReader {
+  #fatal: string | null = null;
+  readonly #problems: string[] = [];
+
+  /** True once a failure means nothing more can be read from this device. */
+  get lost(): boolean {
+    return this.#fatal !== null;
+  }
+
+  /** The device's `error`: the fatal message first, then each unexpected field failure. */
+  get error(): string | null {
+    const parts = this.#fatal === null ? this.#problems : [this.#fatal, ...this.#problems];
+    return parts.length === 0 ? null : parts.join("; ");
+  }
+
+  read<T>(label: string, call: () => T): T | null {
+    if (this.#fatal !== null) return null;
+    try {
+      return call();
+    } catch (error) {
+      if (!(error instanceof NvmlError)) throw error;
+      if (isFatalForDevice(error.code)) this.#fatal = error.message;
+      else if (!isQuietlyUnsupported(error.code)) this.#problems.push(`${label}: ${error.message}`);
+      return null;
+    }
+  }
+}
+
+function known(value: number | null): number | null {
+  return value === null ? null : knownU32(value);
+}
+
+function mapOrNull<T, R>(value: T | null, map: (value: T) => R | null): R | null {
+  return value === null ? null : map(value);
+}
+
+/** Encoder / decoder busy percent as device engines; null when neither is known. */
+function engines(values: Record<string, number | null>): Record<string, number> | null {
+  const result: Record<string, number> = {};
+  for (const [engine, value] of Object.entries(values)) {
+    const busy = value === null ? null : percent(value);
+    if (busy !== null) result[engine] = busy;
+  }
+  return Object.keys(result).length === 0 ? null : result;
+}

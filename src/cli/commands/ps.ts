@@ -1,0 +1,27 @@
+/** `gputop ps`: one row per (process, device), largest GPU memory first, ties by pid. */
+import {
+  renderJson,
+  renderProcessCsv,
+  renderProcessTable,
+  sortProcessesByMemory,
+} from "../../render/mod.ts";
+import { EXIT_FAILURE, EXIT_OK } from "../exit_codes.ts";
+import type { Io } from "../io.ts";
+import type { ParsedCommandLine } from "../parse_options.ts";
+import { takeReading } from "../take_reading.ts";
+
+export async function psCommand({ options }: ParsedCommandLine, io: Io): Promise<number> {
+  const result = await takeReading(options);
+  if (!result.ok) {
+    io.err(`gputop: ${result.message}\n`);
+    return EXIT_FAILURE;
+  }
+  const snapshot = {
+    ...result.snapshot,
+    processes: sortProcessesByMemory(result.snapshot.processes),
+  };
+  if (options.format === "json") io.out(renderJson(snapshot));
+  else if (options.format === "csv") io.out(renderProcessCsv(snapshot, { header: options.header }));
+  else io.out(renderProcessTable(snapshot, { header: options.header, color: options.color }));
+  return EXIT_OK;
+}

@@ -1,0 +1,17 @@
+/** `gputop schema`: the JSON Schema of `--json`, generated from the zod definition. */
+import { z } from "zod";
+import { SnapshotSchema } from "../../model/schema.ts";
+import { EXIT_OK } from "../exit_codes.ts";
+import type { Io } from "../io.ts";
+
+export function snapshotJsonSchema(): Record<string, unknown> {
+  return {
+    title: "gputop snapshot",
+    ...z.toJSONSchema(SnapshotSchema, { target: "draft-2020-12" }) as Record<string, unknown>,
+  };
+}
+
+export function schemaCommand(_: unknown, io: Io): Promise<number> {
+  io.out(JSON.stringify(snapshotJsonSchema(), null, 2) + "\n");
+  return Promise.resolve(EXIT_OK);
+}

@@ -1,0 +1,19 @@
+/** `gputop` / `gputop snapshot`: one reading, devices then processes. */
+import { renderDeviceCsv, renderJson, renderSnapshotTable } from "../../render/mod.ts";
+import { EXIT_FAILURE, EXIT_OK } from "../exit_codes.ts";
+import type { Io } from "../io.ts";
+import type { ParsedCommandLine } from "../parse_options.ts";
+import { takeReading } from "../take_reading.ts";
+
+export async function snapshotCommand({ options }: ParsedCommandLine, io: Io): Promise<number> {
+  const result = await takeReading(options);
+  if (!result.ok) {
+    io.err(`gputop: ${result.message}\n`);
+    return EXIT_FAILURE;
+  }
+  const { snapshot } = result;
+  if (options.format === "json") io.out(renderJson(snapshot));
+  else if (options.format === "csv") io.out(renderDeviceCsv(snapshot, { header: options.header }));
+  else io.out(renderSnapshotTable(snapshot, { header: options.header, color: options.color }));
+  return EXIT_OK;
+}

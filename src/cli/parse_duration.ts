@@ -1,0 +1,16 @@
+/** `500ms`, `2s`, `1.5s`, `1m`, or a bare number of seconds → milliseconds. */
+import { UsageError } from "./usage_error.ts";
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000 };
+
+export function parseDurationMs(flag: string, text: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
+  if (!match) {
+    throw new UsageError(`invalid value for ${flag}: '${text}' (expected e.g. 500ms, 2s, 1m)`);
+  }
+  const ms = Number(match[1]) * (UNIT_MS[match[2] ?? "s"] ?? 1000);
+  if (!Number.isFinite(ms) || ms > 86_400_000) {
+    throw new UsageError(`invalid value for ${flag}: '${text}' (at most 24h)`);
+  }
+  return Math.round(ms);
+}

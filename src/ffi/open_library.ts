@@ -1,0 +1,92 @@
+/**
+ * Opens the first library that loads from a list of candidates. A library that does not
+ * load is data (every name tried and why), never an exception: `Deno.dlopen` throws a plain
+ * `Error` for a missing file or a missing required symbol, and `NotCapable` without
+ * `--allow-ffi`; all of them end up in `failed`.
+ */
+import { errorMessage } from "../model/errors.ts";
+
+/** One candidate that did not load, and why. */
+export interface LibraryLoadFailure {
+  name: string;
+  reason: string;
+}
+
+/** The outcome of {@linkcode openFirstLibrary}. */
+export type OpenLibraryResult<S extends Deno.ForeignLibraryInterface> =
+  | {
+    ok: true;
+    library: Deno.DynamicLibrary<S>;
+    /** The candidate that loaded, as given (a bare soname stays bare). */
+    path: string;
+    /** Candidates before it that did not load. */
+    failed: LibraryLoadFailure[];
+  }
+  | { ok: false; tried: string[]; failed: LibraryLoadFailure[] };
+
+/** How to open a library; tests may pass a stand-in for `Deno.dlopen`. */
+export interface OpenLibraryOptions {
+  dlopen?: <S extends Deno.ForeignLibraryInterface>(
+    path: string,
+    symbols: S,
+  ) => Deno.DynamicLibrary<S>;
+}
+
+/**
+ * Tries each candidate in order with the same symbol table and returns the first that
+ * loads. Empty candidates are skipped; duplicates are tried once.
+ *
+ * @example
+ * ```ts ignore
+ * const result = openFirstLibrary(["libnvidia-ml.so.1", "libnvidia-ml.so"], SYMBOLS);
+ * if (!result.ok) console.log(describeLoadFailures(result.failed));
+ * ```
+ */
+export function openFirstLibrary<const S extends Deno.ForeignLibraryInterface>(
+  candidates: readonly string[],
+  symbols: S,
+  options: OpenLibraryOptions = {},
+): OpenLibraryResult<S> {
+  const dlopen = options.dlopen ?? Deno.dlopen;
+  const failed: LibraryLoadFailure[] = [];
+  const tried: string[] = [];
+  for (const name of candidates) {
+    if (name === "" || tried.includes(name)) continue;
+    tried.push(name);
+    try {
+      return { ok: true, library: dlopen(name, symbols), path: name, failed };
+    } catch (error) {
+      failed.push({ name, reason: loadFailureReason(name, error) });
+    }
+  }
+  return { ok: false, tried, failed };
+}
+
+/**
+ * The reason a library did not load, without Deno's doubled "Could not open library:"
+ * prefix and without repeating the name when the loader's message already starts with it.
+ */
+export function loadFailureReason(name: string, error: unknown): string {
+  let text = errorMessage(error);
+  const prefix = "Could not open library: ";
+  while (text.startsWith(prefix)) text = text.slice(prefix.length);
+  if (text.startsWith(`${name}: `)) text = text.slice(name.length + 2);
+  return text === "" ? "could not be loaded" : text;
+}
+
+/** `name: reason; name: reason`, for a status detail line. */
+export function describeLoadFailures(failed: readonly LibraryLoadFailure[]): string {
+  return failed.map((failure) => `${failure.name}: ${failure.reason}`).join("; ");
+}
+
+/**
+ * The absolute path of a DLL in the Windows system directory. An absolute path avoids the
+ * default DLL search order, which includes the executable's folder and the current one.
+ */
+export function windowsSystemLibrary(
+  env: (name: string) => string | undefined,
+  file: string,
+): string {
+  const root = env("SystemRoot") ?? env("SYSTEMROOT") ?? "C:\\Windows";
+  return `${root.replace(/[\\/]+$/, "")}\\System32\\${file}`;
+}

@@ -1,0 +1,65 @@
+/**
+ * The "ask for the count, allocate, fetch" pattern of C list APIs (NVML process lists,
+ * Level Zero handle lists), with the race handled: when the list grows between the size
+ * query and the fetch, the library answers "too small" and the fetch is retried with a
+ * larger buffer. A list that keeps growing is an outcome of its own, never a silent cut.
+ */
+
+/** One call: `count` holds the capacity in entries on input, the entry count on output. */
+export type SizedListCall = (count: Uint32Array, buffer: Uint8Array | null) => number;
+
+export interface SizedListOptions {
+  /** Bytes per entry. */
+  stride: number;
+  /** The library's success code. */
+  success: number;
+  /** The code meaning "buffer too small; `count` now holds the size needed". */
+  tooSmall: number;
+  /** Fetches after the size query before giving up (default 5). */
+  maxAttempts?: number;
+  /** Prepares a fresh buffer of `capacity` entries (set per-entry version fields). */
+  prepare?: (bytes: Uint8Array, capacity: number) => void;
+}
+
+/** The outcome of {@linkcode fetchSizedList}. */
+export type SizedListResult =
+  | { kind: "ok"; count: number; bytes: Uint8Array }
+  | { kind: "error"; code: number }
+  | { kind: "kept-growing"; attempts: number; lastCount: number };
+
+/**
+ * Runs the size query (`count = 0`, NULL buffer), then fetches until the buffer is big
+ * enough. Each retry allocates at least what the library asked for, and at least twice
+ * the previous capacity, so a list that grows steadily still converges.
+ *
+ * @example
+ * ```ts ignore
+ * const result = fetchSizedList((count, buffer) => getProcesses(device, count, buffer), {
+ *   stride: 24, success: 0, tooSmall: 7,
+ * });
+ * ```
+ */
+export function fetchSizedList(call: SizedListCall, options: SizedListOptions): SizedListResult {
+  const maxAttempts = options.maxAttempts ?? 5;
+  const count = new Uint32Array(1);
+  let code = call(count, null);
+  // NVML answers the size query with "too small" and the count; Level Zero with success
+  // and the count. Success with a count of 0 is an empty list for both.
+  if (code === options.success && (count[0] ?? 0) === 0) {
+    return { kind: "ok", count: 0, bytes: new Uint8Array(0) };
+  }
+  if (code !== options.success && code !== options.tooSmall) return { kind: "error", code };
+  let capacity = 0;
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    capacity = Math.max(count[0] ?? 0, capacity * 2, 1);
+    const bytes = new Uint8Array(capacity * options.stride);
+    options.prepare?.(bytes, capacity);
+    count[0] = capacity;
+    code = call(count, bytes);
+    if (code === options.success) {
+      return { kind: "ok", count: Math.min(count[0] ?? 0, capacity), bytes };
+    }
+    if (code !== options.tooSmall) return { kind: "error", code };
+  }
+  return { kind: "kept-growing", attempts: maxAttempts, lastCount: count[0] ?? 0 };
+}

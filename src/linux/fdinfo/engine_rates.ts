@@ -1,0 +1,64 @@
+/**
+ * Busy percent of one DRM client's engines from two readings of its fdinfo counters.
+ *
+ * - Cycles (xe; any driver printing `drm-total-cycles-<c>`): Δdrm-cycles / Δdrm-total-cycles,
+ *   both in the GPU clock domain, so the wall clock does not enter.
+ * - Nanoseconds (i915, amdgpu, …): Δdrm-engine-<c> ns / Δwall ns.
+ *
+ * Both are divided by `drm-engine-capacity-<c>` (default 1): the counters sum over every
+ * engine of the class, so a class of four engines can count four times the wall time. This
+ * is what igt gputop does (reference §4.7); nvtop does not and shows more than 100 %.
+ * Results are clamped to 0–100 (amdgpu sums over rings and can pass wall time anyway).
+ *
+ * A counter that went backwards, or a timestamp that did not advance, gives no value for
+ * that class this time (the caller then stores the new reading, so it starts over).
+ */
+import type { ParsedFdinfo } from "./parse_fdinfo.ts";
+
+export type EngineCounters = Pick<
+  ParsedFdinfo,
+  "engineBusyNs" | "engineCapacity" | "engineCycles" | "engineTotalCycles"
+>;
+
+function clampPercent(value: number): number {
+  return Math.min(100, Math.max(0, value));
+}
+
+/**
+ * Raw engine class → busy percent for the classes that can be computed. An ns counter
+ * missing from `previous` counts as 0 there: amdgpu prints an engine line only once its
+ * counter is non-zero, and the caller passes `previous` only for a client it saw last time.
+ * Cycle counters (always printed in pairs) need both readings.
+ */
+export function engineRates(
+  previous: EngineCounters,
+  current: EngineCounters,
+  elapsedMs: number,
+): Record<string, number> {
+  const rates: Record<string, number> = {};
+  const classes = new Set([
+    ...Object.keys(current.engineBusyNs),
+    ...Object.keys(current.engineTotalCycles),
+  ]);
+  for (const name of classes) {
+    const capacity = current.engineCapacity[name] ?? 1;
+    const cycles = current.engineCycles[name];
+    const totalCycles = current.engineTotalCycles[name];
+    const busyNs = current.engineBusyNs[name];
+    let fraction: number | null = null;
+    if (cycles !== undefined && totalCycles !== undefined) {
+      const lastCycles = previous.engineCycles[name];
+      const lastTotal = previous.engineTotalCycles[name];
+      if (lastCycles !== undefined && lastTotal !== undefined) {
+        const busy = cycles - lastCycles;
+        const total = totalCycles - lastTotal;
+        if (busy >= 0n && total > 0n) fraction = Number(busy) / Number(total);
+      }
+    } else if (busyNs !== undefined && elapsedMs > 0) {
+      const busy = busyNs - (previous.engineBusyNs[name] ?? 0n);
+      if (busy >= 0n) fraction = Number(busy) / (elapsedMs * 1e6);
+    }
+    if (fraction !== null) rates[name] = clampPercent((fraction * 100) / capacity);
+  }
+  return rates;
+}

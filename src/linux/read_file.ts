@@ -1,0 +1,63 @@
+/**
+ * Small synchronous readers for /proc and /sys that turn every failure (missing file,
+ * permission, a process that exited, EIO from a sleeping device) into null. Sync on purpose:
+ * measured 3x faster than async for /proc walks (see reference/deno-toolchain.md).
+ */
+
+/** File text, or null when it cannot be read for any reason. */
+export function readTextOrNull(path: string): string | null {
+  try {
+    return Deno.readTextFileSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** First line, trimmed; null when unreadable or empty. */
+export function readLineOrNull(path: string): string | null {
+  const text = readTextOrNull(path);
+  if (text === null) return null;
+  const line = text.split("\n", 1)[0]?.trim() ?? "";
+  return line === "" ? null : line;
+}
+
+/** A decimal integer file (sysfs style); null when unreadable or not an integer. */
+export function readIntOrNull(path: string): number | null {
+  const line = readLineOrNull(path);
+  if (line === null || !/^-?\d+$/.test(line)) return null;
+  const value = Number(line);
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+/** A decimal integer file that may pass 2^53 (energy, counters), as bigint. */
+export function readBigIntOrNull(path: string): bigint | null {
+  const line = readLineOrNull(path);
+  if (line === null || !/^-?\d+$/.test(line)) return null;
+  return BigInt(line);
+}
+
+/** Symlink target, or null. */
+export function readLinkOrNull(path: string): string | null {
+  try {
+    return Deno.readLinkSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** Directory entry names, or null when the directory cannot be listed. */
+export function listDirOrNull(path: string): string[] | null {
+  try {
+    const names: string[] = [];
+    for (const entry of Deno.readDirSync(path)) names.push(entry.name);
+    return names;
+  } catch {
+    return null;
+  }
+}
+
+/** True when listing failed because of permissions (as opposed to "gone"). */
+export function isPermissionError(error: unknown): boolean {
+  return error instanceof Deno.errors.PermissionDenied ||
+    error instanceof Deno.errors.NotCapable;
+}

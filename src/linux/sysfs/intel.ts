@@ -1,0 +1,77 @@
+/**
+ * Intel GT frequencies and VRAM size from sysfs, for i915 and xe, whose trees differ:
+ *
+ * - i915: `cardN/gt_{act,cur,max}_freq_mhz` (device-level, the max over GTs), or per GT
+ *   `cardN/gt/gtX/rps_{act,cur,max}_freq_mhz` on kernels that have them (5.19+).
+ * - xe: `device/tile<T>/gt<G>/freq0/{act,cur,max}_freq`, G a global GT id. On current parts
+ *   `tile0/gt0` is the primary (render) GT and `gt1` the media GT, so gt0 is reported.
+ *
+ * `act` is what the hardware runs at (0 while the GT sits in RC6/C6), `cur` what was
+ * requested, `max` the soft upper limit. Reading xe's freq files takes a runtime-PM reference
+ * (wakes the GPU); callers read these only when the device is active.
+ */
+import { join } from "node:path";
+import { listDirOrNull, readIntOrNull } from "../read_file.ts";
+
+export interface GtFrequencies {
+  actualMHz: number | null;
+  requestedMHz: number | null;
+  maxMHz: number | null;
+}
+
+export function readI915Frequencies(cardPath: string): GtFrequencies {
+  const legacy = (kind: string) => mhz(join(cardPath, `gt_${kind}_freq_mhz`));
+  const perGt = (kind: string) => mhz(join(cardPath, "gt", "gt0", `rps_${kind}_freq_mhz`));
+  const read = (kind: string) => legacy(kind) ?? perGt(kind);
+  return { actualMHz: read("act"), requestedMHz: read("cur"), maxMHz: read("max") };
+}
+
+export function readXeFrequencies(devicePath: string): GtFrequencies {
+  const freq0 = primaryXeGt(devicePath);
+  if (freq0 === null) return { actualMHz: null, requestedMHz: null, maxMHz: null };
+  return {
+    actualMHz: mhz(join(freq0, "act_freq")),
+    requestedMHz: mhz(join(freq0, "cur_freq")),
+    maxMHz: mhz(join(freq0, "max_freq")),
+  };
+}
+
+/** `tile0/gt0/freq0` when present, else the lowest-numbered GT that has a `freq0`. */
+function primaryXeGt(devicePath: string): string | null {
+  for (const tile of numbered(devicePath, "tile")) {
+    for (const gt of numbered(join(devicePath, tile), "gt")) {
+      const freq0 = join(devicePath, tile, gt, "freq0");
+      if (listDirOrNull(freq0) !== null) return freq0;
+    }
+  }
+  return null;
+}
+
+/**
+ * Physical VRAM of an xe device, summed over tiles (`tile<T>/physical_vram_size_bytes`, in
+ * some trees `tile<T>/memory/physical_vram_size_bytes`). Includes stolen/reserved memory, so
+ * slightly more than what applications can allocate. Driver state: does not wake the GPU.
+ * Null for integrated parts, which have no tile VRAM files.
+ */
+export function readXeVramTotal(devicePath: string): number | null {
+  let total: number | null = null;
+  for (const tile of numbered(devicePath, "tile")) {
+    const size = readIntOrNull(join(devicePath, tile, "physical_vram_size_bytes")) ??
+      readIntOrNull(join(devicePath, tile, "memory", "physical_vram_size_bytes"));
+    if (size !== null && size > 0) total = (total ?? 0) + size;
+  }
+  return total;
+}
+
+function mhz(path: string): number | null {
+  const value = readIntOrNull(path);
+  return value === null || value < 0 ? null : value;
+}
+
+/** Entries `<prefix>N` of `dir`, by N. */
+function numbered(dir: string, prefix: string): string[] {
+  const pattern = new RegExp(`^${prefix}(\\d+)$`);
+  return (listDirOrNull(dir) ?? [])
+    .filter((name) => pattern.test(name))
+    .sort((a, b) => Number(a.slice(prefix.length)) - Number(b.slice(prefix.length)));
+}

@@ -1,0 +1,41 @@
+/** Every output key present and null: the starting point that the merge fills in. */
+import type { DeviceMetrics } from "./types.ts";
+
+export function emptyDeviceMetrics(): DeviceMetrics {
+  return {
+    name: null,
+    uuid: null,
+    serial: null,
+    pciBusId: null,
+    driver: null,
+    driverVersion: null,
+    cudaDriverVersion: null,
+    architecture: null,
+    computeCapability: null,
+    memoryTotalBytes: null,
+    memoryUsedBytes: null,
+    memoryFreeBytes: null,
+    memoryShared: null,
+    gttTotalBytes: null,
+    gttUsedBytes: null,
+    utilizationPercent: null,
+    memoryUtilizationPercent: null,
+    engines: null,
+    temperatureCelsius: null,
+    temperaturesCelsius: null,
+    powerWatts: null,
+    powerLimitWatts: null,
+    energyJoules: null,
+    graphicsClockMHz: null,
+    graphicsClockMaxMHz: null,
+    memoryClockMHz: null,
+    memoryClockMaxMHz: null,
+    fanPercent: null,
+    performanceState: null,
+    pcieGeneration: null,
+    pcieWidth: null,
+    migMode: null,
+    runtimeStatus: null,
+    error: null,
+  };
+}

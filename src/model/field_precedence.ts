@@ -1,0 +1,27 @@
+/**
+ * Which backend wins a device field when several report the same device. The default is the
+ * registry order (vendor libraries before the nvidia-smi fallback, before the kernel's
+ * generic DRM files, before macmon). Exceptions go here, each with the reason.
+ */
+import { BACKEND_IDS } from "./schema.ts";
+import type { BackendId, DeviceMetricName } from "./types.ts";
+
+const REGISTRY_ORDER: readonly BackendId[] = BACKEND_IDS;
+
+const OVERRIDES: Partial<Record<DeviceMetricName, readonly BackendId[]>> = {
+  // The kernel's runtime PM state is only known from sysfs; no vendor library reports it.
+  runtimeStatus: ["drm", ...REGISTRY_ORDER],
+  // DRM's per-class engine map (render/copy/video/...) is finer than a vendor library's
+  // encode/decode pair; vendor maps still fill in when DRM has none.
+  engines: ["drm", ...REGISTRY_ORDER],
+};
+
+/** Backends in the order they are asked for `field`; the first non-null value wins. */
+export function precedenceFor(field: DeviceMetricName): readonly BackendId[] {
+  return OVERRIDES[field] ?? REGISTRY_ORDER;
+}
+
+/** Rank of a backend in the default order; used for whole-record choices (processes). */
+export function backendRank(id: BackendId): number {
+  return REGISTRY_ORDER.indexOf(id);
+}

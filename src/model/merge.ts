@@ -1,0 +1,187 @@
+/**
+ * Joins what several backends saw into one list of devices and processes.
+ *
+ * Devices are the same device when their normalised PCI address matches, else their UUID.
+ * Each field is taken from the first backend in `precedenceFor(field)` that knows it, and
+ * `sources[field]` records which one. Devices are then ordered by PCI address (the order
+ * NVML, nvidia-smi and the kernel all enumerate in), so indexes agree with vendor tools.
+ *
+ * A process is one (pid, device) pair; when two backends report the same pair the one
+ * earlier in the registry supplies the record and later ones only fill its unknown fields.
+ */
+import { emptyDeviceMetrics } from "./empty_device.ts";
+import { backendRank, precedenceFor } from "./field_precedence.ts";
+import { normalizePciBusId } from "./pci.ts";
+import type {
+  BackendId,
+  BackendReading,
+  Device,
+  DeviceMetricName,
+  DeviceMetrics,
+  DeviceReading,
+  GpuProcess,
+  ProcessReading,
+  Vendor,
+} from "./types.ts";
+
+export interface BackendReadingInput {
+  id: BackendId;
+  reading: BackendReading;
+}
+
+export interface MergeResult {
+  devices: Device[];
+  processes: GpuProcess[];
+}
+
+interface DeviceGroup {
+  readings: Map<BackendId, DeviceReading>;
+  firstSeen: number;
+}
+
+const FIELD_NAMES = Object.keys(emptyDeviceMetrics()) as DeviceMetricName[];
+
+export function mergeReadings(inputs: readonly BackendReadingInput[]): MergeResult {
+  const ordered = [...inputs].sort((a, b) => backendRank(a.id) - backendRank(b.id));
+  const groups: DeviceGroup[] = [];
+  const byPci = new Map<string, DeviceGroup>();
+  const byUuid = new Map<string, DeviceGroup>();
+  // (backend id, local id) → group, so processes can find their device.
+  const byLocal = new Map<string, DeviceGroup>();
+
+  for (const { id, reading } of ordered) {
+    for (const device of reading.devices) {
+      const pci = normalizePciBusId(device.pciBusId);
+      const uuid = device.uuid ? device.uuid.toLowerCase() : null;
+      let group = (pci ? byPci.get(pci) : undefined) ?? (uuid ? byUuid.get(uuid) : undefined);
+      if (!group || group.readings.has(id)) {
+        group = { readings: new Map(), firstSeen: groups.length };
+        groups.push(group);
+      }
+      group.readings.set(id, pci ? { ...device, pciBusId: pci } : device);
+      if (pci && !byPci.has(pci)) byPci.set(pci, group);
+      if (uuid && !byUuid.has(uuid)) byUuid.set(uuid, group);
+      byLocal.set(localKey(id, device.localId), group);
+    }
+  }
+
+  const sortedGroups = [...groups].sort(compareGroups);
+  const devices = sortedGroups.map((group, index) => buildDevice(group, index));
+  const deviceOfGroup = new Map<DeviceGroup, Device>();
+  sortedGroups.forEach((group, index) => deviceOfGroup.set(group, devices[index] as Device));
+
+  const processes = mergeProcesses(ordered, (id, localId) => {
+    if (localId === null) return null;
+    const group = byLocal.get(localKey(id, localId));
+    return group ? deviceOfGroup.get(group) ?? null : null;
+  });
+  return { devices, processes };
+}
+
+function localKey(id: BackendId, localId: string): string {
+  return `${id}\u0000${localId}`;
+}
+
+function groupPci(group: DeviceGroup): string | null {
+  for (const reading of group.readings.values()) {
+    if (reading.pciBusId) return reading.pciBusId;
+  }
+  return null;
+}
+
+/** PCI order first; devices with no PCI address keep their discovery order, after those. */
+function compareGroups(a: DeviceGroup, b: DeviceGroup): number {
+  const pa = groupPci(a);
+  const pb = groupPci(b);
+  if (pa && pb) return pa < pb ? -1 : pa > pb ? 1 : a.firstSeen - b.firstSeen;
+  if (pa) return -1;
+  if (pb) return 1;
+  return a.firstSeen - b.firstSeen;
+}
+
+function buildDevice(group: DeviceGroup, index: number): Device {
+  const metrics: DeviceMetrics = emptyDeviceMetrics();
+  const sources: Record<string, BackendId> = {};
+  for (const field of FIELD_NAMES) {
+    for (const backendId of precedenceFor(field)) {
+      const value = group.readings.get(backendId)?.[field];
+      if (value === undefined || value === null) continue;
+      (metrics as Record<DeviceMetricName, unknown>)[field] = value;
+      sources[field] = backendId;
+      break;
+    }
+  }
+  const [firstId, firstReading] = [...group.readings.entries()][0] ?? [];
+  const id = metrics.pciBusId ?? metrics.uuid ??
+    (firstId && firstReading ? `${firstId}:${firstReading.localId}` : `device-${index}`);
+  return { index, id, vendor: groupVendor(group), ...metrics, sources };
+}
+
+function groupVendor(group: DeviceGroup): Vendor {
+  for (const reading of group.readings.values()) {
+    if (reading.vendor !== "other") return reading.vendor;
+  }
+  return "other";
+}
+
+const PROCESS_FILLABLE = [
+  "name",
+  "command",
+  "user",
+  "gpuMemoryBytes",
+  "memoryByRegion",
+  "engines",
+  "type",
+  "rssBytes",
+] as const;
+
+function mergeProcesses(
+  ordered: readonly BackendReadingInput[],
+  deviceOf: (id: BackendId, localId: string | null) => Device | null,
+): GpuProcess[] {
+  const merged = new Map<string, GpuProcess>();
+  for (const { id, reading } of ordered) {
+    for (const process of reading.processes) {
+      const device = deviceOf(id, process.deviceLocalId);
+      const key = `${process.pid}\u0000${device ? device.index : "-"}`;
+      const existing = merged.get(key);
+      if (existing) {
+        fillUnknown(existing, process);
+        continue;
+      }
+      merged.set(key, toGpuProcess(id, process, device));
+    }
+  }
+  return [...merged.values()].sort((a, b) =>
+    (a.deviceIndex ?? Infinity) - (b.deviceIndex ?? Infinity) ||
+    (b.gpuMemoryBytes ?? -1) - (a.gpuMemoryBytes ?? -1) ||
+    a.pid - b.pid
+  );
+}
+
+function toGpuProcess(id: BackendId, process: ProcessReading, device: Device | null): GpuProcess {
+  return {
+    pid: process.pid,
+    name: process.name ?? null,
+    command: process.command ?? null,
+    user: process.user ?? null,
+    deviceIndex: device ? device.index : null,
+    deviceId: device ? device.id : null,
+    gpuMemoryBytes: process.gpuMemoryBytes ?? null,
+    memoryByRegion: process.memoryByRegion ?? null,
+    engines: process.engines ?? null,
+    type: process.type ?? null,
+    rssBytes: process.rssBytes ?? null,
+    source: id,
+    perProcess: process.perProcess,
+  };
+}
+
+function fillUnknown(target: GpuProcess, extra: ProcessReading): void {
+  for (const field of PROCESS_FILLABLE) {
+    const value = extra[field];
+    if (target[field] === null && value !== undefined && value !== null) {
+      (target as Record<string, unknown>)[field] = value;
+    }
+  }
+}

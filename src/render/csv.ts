@@ -1,0 +1,105 @@
+/**
+ * `--csv` output, RFC 4180 with these choices:
+ * - line ends are LF (`\n`), and every row, the last included, ends with one;
+ * - a field containing `,` `"` CR or LF is wrapped in double quotes, `"` doubled;
+ * - null → empty field; numbers as JavaScript prints them (`-5`, `0.5`), non-finite → empty;
+ *   booleans `true` / `false`;
+ * - text fields are passed through `escapeText` (so they hold no control characters) and,
+ *   when they then start with `=` `+` `-` `@` TAB or CR, are prefixed with `'` so that a
+ *   spreadsheet does not run them as a formula. Numeric fields are never prefixed, so a
+ *   negative number stays `-5`;
+ * - record fields (engines, temperaturesCelsius, sources, memoryByRegion) are one text field
+ *   `key=value;key=value` with keys sorted (code-unit order); `\`, `;` and `=` inside a key
+ *   or value are escaped with a backslash. An empty record is an empty field, like null.
+ *
+ * Columns are the schema fields in schema order (`DEVICE_CSV_COLUMNS`,
+ * `PROCESS_CSV_COLUMNS`), and the header row is those names.
+ */
+import { DeviceSchema, ProcessSchema } from "../model/schema.ts";
+import type { Device, GpuProcess, Snapshot } from "../model/types.ts";
+import { escapeText } from "./escape_text.ts";
+import { sortProcessesByMemory } from "./process_table.ts";
+
+export interface CsvOptions {
+  header: boolean;
+}
+
+/** Device CSV columns: every Device field, in schema order. */
+export const DEVICE_CSV_COLUMNS: readonly (keyof Device)[] = Object.keys(
+  DeviceSchema.shape,
+) as (keyof Device)[];
+
+/** Process CSV columns: every Process field, in schema order. */
+export const PROCESS_CSV_COLUMNS: readonly (keyof GpuProcess)[] = Object.keys(
+  ProcessSchema.shape,
+) as (keyof GpuProcess)[];
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** Quotes one field when RFC 4180 requires it. The text is taken as is. */
+export function csvField(text: string): string {
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One row: quoted fields joined by commas, ending with LF. */
+export function csvRow(fields: readonly string[]): string {
+  return fields.map(csvField).join(",") + "\n";
+}
+
+/** Untrusted text made safe for a CSV cell: controls escaped, formula starts neutralised. */
+export function csvText(text: string): string {
+  const escaped = escapeText(text);
+  return FORMULA_START.test(escaped) ? `'${escaped}` : escaped;
+}
+
+function escapeRecordPart(text: string): string {
+  return text.replace(/[\\;=]/g, (char) => `\\${char}`);
+}
+
+/** `b=2;a=1` → `a=1;b=2`. */
+export function flattenRecord(record: Readonly<Record<string, unknown>>): string {
+  return Object.keys(record)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map((key) => `${escapeRecordPart(key)}=${escapeRecordPart(scalarText(record[key]))}`)
+    .join(";");
+}
+
+function scalarText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  if (typeof value === "string" || typeof value === "boolean") return String(value);
+  return "";
+}
+
+/** One schema value as a CSV cell (before quoting). */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  if (typeof value === "boolean") return String(value);
+  if (typeof value === "string") return csvText(value);
+  if (typeof value === "object" && !Array.isArray(value)) {
+    return csvText(flattenRecord(value as Record<string, unknown>));
+  }
+  return "";
+}
+
+function renderCsv<T>(
+  columns: readonly (keyof T & string)[],
+  items: readonly T[],
+  options: CsvOptions,
+): string {
+  const header = options.header ? csvRow(columns) : "";
+  return header + items.map((item) => csvRow(columns.map((key) => csvCell(item[key])))).join("");
+}
+
+/** One row per device, ordered by index. */
+export function renderDeviceCsv(snapshot: Snapshot, options: CsvOptions): string {
+  const devices = [...snapshot.devices].sort((a, b) => a.index - b.index);
+  return renderCsv(DEVICE_CSV_COLUMNS, devices, options);
+}
+
+/** One row per process entry, sorted like `ps` (see `sortProcessesByMemory`). */
+export function renderProcessCsv(snapshot: Snapshot, options: CsvOptions): string {
+  return renderCsv(PROCESS_CSV_COLUMNS, sortProcessesByMemory(snapshot.processes), options);
+}

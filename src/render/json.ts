@@ -1,0 +1,69 @@
+/**
+ * `--json` output. The snapshot is rebuilt key by key from the zod schema before it is
+ * stringified, so that:
+ * - every schema key is present, in schema order, with `null` for a missing value
+ *   (never left out as `undefined`);
+ * - NaN, Infinity and -Infinity become `null` (JSON has no such numbers);
+ * - keys the schema does not know are dropped.
+ * Record-valued fields (engines, sources, temperaturesCelsius, memoryByRegion) keep their
+ * own keys; their values are cleaned the same way.
+ */
+import {
+  BackendStatusSchema,
+  DeviceSchema,
+  ProcessSchema,
+  SnapshotSchema,
+} from "../model/schema.ts";
+import type { Snapshot } from "../model/types.ts";
+
+const SNAPSHOT_KEYS = Object.keys(SnapshotSchema.shape);
+const BACKEND_KEYS = Object.keys(BackendStatusSchema.shape);
+const DEVICE_KEYS = Object.keys(DeviceSchema.shape);
+const PROCESS_KEYS = Object.keys(ProcessSchema.shape);
+
+/** Any value made JSON-safe: undefined and non-finite numbers → null, recursively. */
+export function jsonSafe(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (typeof value === "bigint") return Number(value);
+  if (typeof value === "string" || typeof value === "boolean") return value;
+  if (Array.isArray(value)) return value.map(jsonSafe);
+  if (typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = jsonSafe(item);
+    return out;
+  }
+  return null; // functions, symbols
+}
+
+function pick(value: unknown, keys: readonly string[]): Record<string, unknown> {
+  const source: Record<string, unknown> = typeof value === "object" && value !== null
+    ? value as Record<string, unknown>
+    : {};
+  const out: Record<string, unknown> = {};
+  for (const key of keys) out[key] = jsonSafe(source[key]);
+  return out;
+}
+
+function pickAll(values: unknown, keys: readonly string[]): Record<string, unknown>[] {
+  return Array.isArray(values) ? values.map((value) => pick(value, keys)) : [];
+}
+
+/** The snapshot as a plain JSON-safe object with every schema key, in schema order. */
+export function normalizeSnapshot(snapshot: Snapshot): Record<string, unknown> {
+  const out = pick(snapshot, SNAPSHOT_KEYS);
+  out.backends = pickAll(snapshot.backends, BACKEND_KEYS);
+  out.devices = pickAll(snapshot.devices, DEVICE_KEYS);
+  out.processes = pickAll(snapshot.processes, PROCESS_KEYS);
+  return out;
+}
+
+/** Pretty JSON (2-space indent), ending with a newline. */
+export function renderJson(snapshot: Snapshot): string {
+  return JSON.stringify(normalizeSnapshot(snapshot), null, 2) + "\n";
+}
+
+/** Compact JSON on one line, ending with a newline (one line per sample in watch mode). */
+export function renderJsonLine(snapshot: Snapshot): string {
+  return JSON.stringify(normalizeSnapshot(snapshot)) + "\n";
+}

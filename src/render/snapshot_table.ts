@@ -1,0 +1,134 @@
+/**
+ * The default human view: a devices table, device errors, a blank line, then the
+ * processes table. Without devices it says so and, when some backend was not ok, points
+ * at `gputop backends`.
+ */
+import { BACKEND_IDS } from "../model/schema.ts";
+import type { Device, GpuProcess, Snapshot } from "../model/types.ts";
+import { escapeText } from "./escape_text.ts";
+import {
+  formatCelsius,
+  formatClocks,
+  formatEngines,
+  formatMemoryUsage,
+  formatPercent,
+  formatPowerUsage,
+  UNKNOWN,
+} from "./format_units.ts";
+import {
+  DEVICE_WIDE_NOTE,
+  formatProcessMemory,
+  hasDeviceWideFigure,
+  sortProcessesByMemory,
+} from "./process_table.ts";
+import { type Column, renderTable, SGR_RESET } from "./table.ts";
+
+export interface SnapshotTableOptions {
+  header: boolean;
+  color: boolean;
+}
+
+export const NO_GPUS_MESSAGE = "No GPUs found.";
+export const BACKENDS_HINT = "Run 'gputop backends' to see why.";
+export const NO_PROCESSES_MESSAGE = "No GPU processes found.";
+
+const SGR_YELLOW = "\x1b[33m";
+
+const DEVICE_COLUMNS: readonly Column[] = [
+  { title: "GPU", align: "right" },
+  { title: "NAME", align: "left", maxWidth: 40 },
+  { title: "VENDOR", align: "left" },
+  { title: "DRIVER", align: "left", maxWidth: 24 },
+  { title: "UTIL", align: "right" },
+  { title: "MEMORY", align: "right" },
+  { title: "TEMP", align: "right" },
+  { title: "POWER", align: "right" },
+  { title: "GFX/MEM CLK", align: "right" },
+  { title: "SOURCE", align: "left" },
+];
+
+const PROCESS_COLUMNS: readonly Column[] = [
+  { title: "PID", align: "right" },
+  { title: "USER", align: "left", maxWidth: 16 },
+  { title: "GPU", align: "right" },
+  { title: "TYPE", align: "left" },
+  { title: "GPU MEM", align: "right" },
+  { title: "ENGINES", align: "left" },
+  { title: "COMMAND", align: "left", maxWidth: 60 },
+];
+
+/** The backends a device's fields came from, in registry order: `nvml+drm`. */
+export function summarizeSources(sources: Readonly<Record<string, string>>): string {
+  const used = new Set(Object.values(sources));
+  const known: string[] = BACKEND_IDS.filter((id) => used.has(id));
+  const other = [...used].filter((id) => !known.includes(id)).sort();
+  const all = [...known, ...other];
+  return all.length === 0 ? UNKNOWN : all.join("+");
+}
+
+function driverCell(device: Device): string {
+  const parts = [device.driver, device.driverVersion].filter((part) => part !== null);
+  return parts.length === 0 ? UNKNOWN : parts.join(" ");
+}
+
+function deviceRow(device: Device): string[] {
+  return [
+    String(device.index),
+    device.name ?? UNKNOWN,
+    device.vendor,
+    driverCell(device),
+    formatPercent(device.utilizationPercent),
+    formatMemoryUsage(device.memoryUsedBytes, device.memoryTotalBytes),
+    formatCelsius(device.temperatureCelsius),
+    formatPowerUsage(device.powerWatts, device.powerLimitWatts),
+    formatClocks(device.graphicsClockMHz, device.memoryClockMHz),
+    summarizeSources(device.sources),
+  ];
+}
+
+function processRow(process: GpuProcess): string[] {
+  return [
+    String(process.pid),
+    process.user ?? UNKNOWN,
+    process.deviceIndex === null ? UNKNOWN : String(process.deviceIndex),
+    process.type ?? UNKNOWN,
+    formatProcessMemory(process),
+    formatEngines(process.engines),
+    process.command ?? process.name ?? UNKNOWN,
+  ];
+}
+
+function deviceErrorLines(devices: readonly Device[], color: boolean): string {
+  return devices
+    .filter((device) => device.error !== null)
+    .map((device) => {
+      const text = `GPU ${device.index}: ${escapeText(device.error ?? "")}`;
+      return (color ? `${SGR_YELLOW}${text}${SGR_RESET}` : text) + "\n";
+    })
+    .join("");
+}
+
+function processSection(processes: readonly GpuProcess[], options: SnapshotTableOptions): string {
+  if (processes.length === 0) return `${NO_PROCESSES_MESSAGE}\n`;
+  const sorted = sortProcessesByMemory(processes);
+  const note = hasDeviceWideFigure(sorted) ? `${DEVICE_WIDE_NOTE}\n` : "";
+  return renderTable(PROCESS_COLUMNS, sorted.map(processRow), options) + note;
+}
+
+/** Renders the whole snapshot for a terminal. The text ends with a newline. */
+export function renderSnapshotTable(snapshot: Snapshot, options: SnapshotTableOptions): string {
+  if (snapshot.devices.length === 0) {
+    const hint = snapshot.backends.some((backend) => backend.status !== "ok")
+      ? `${BACKENDS_HINT}\n`
+      : "";
+    const processes = snapshot.processes.length === 0
+      ? ""
+      : "\n" + processSection(snapshot.processes, options);
+    return `${NO_GPUS_MESSAGE}\n${hint}${processes}`;
+  }
+  const devices = [...snapshot.devices].sort((a, b) => a.index - b.index);
+  return renderTable(DEVICE_COLUMNS, devices.map(deviceRow), options) +
+    deviceErrorLines(devices, options.color) +
+    "\n" +
+    processSection(snapshot.processes, options);
+}

@@ -1,0 +1,121 @@
+/**
+ * gputop with only the DRM backend, run as a user runs it, over each fixture scenario and over
+ * this machine's real /proc and /sys. Engine % and watts need two samples a known time apart;
+ * those are proven in backend_test.ts with an injected clock, not here with real sleeps.
+ */
+import assert from "node:assert/strict";
+import { SnapshotSchema } from "../../../src/model/schema.ts";
+import type { Snapshot } from "../../../src/model/types.ts";
+import { parseJsonOutput, runCli } from "../../support/run_cli.ts";
+import { procRootOf, type Scenario, SCENARIOS, sysRootOf } from "../../linux/sysfs/fixture_tree.ts";
+
+async function gputop(args: string[]): Promise<Snapshot> {
+  const result = await runCli(args);
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(result.stderr, "");
+  const parsed = SnapshotSchema.safeParse(parseJsonOutput(result));
+  assert.ok(parsed.success, parsed.success ? "" : parsed.error.message);
+  return parsed.data;
+}
+
+function drmStatus(snapshot: Snapshot) {
+  const status = snapshot.backends.find((b) => b.id === "drm");
+  assert.ok(status, "drm is listed");
+  return status;
+}
+
+const EXPECTED_DEVICES: Record<Scenario, string[]> = {
+  "amdgpu-discrete": ["0000:03:00.0"],
+  "amdgpu-apu": ["0000:04:00.0"],
+  "i915-integrated": ["0000:00:02.0"],
+  "xe-discrete": ["0000:03:00.0"],
+  "mixed-two-gpus": ["0000:00:02.0", "0000:03:00.0"],
+  "suspended-gpu": ["0000:03:00.0"],
+};
+
+function scenarioArgs(scenario: Scenario): string[] {
+  return [
+    "ps",
+    "--json",
+    "--backends",
+    "drm",
+    "--proc-root",
+    procRootOf(scenario),
+    "--sys-root",
+    sysRootOf(scenario),
+  ];
+}
+
+Deno.test("gputop ps --json --backends drm on every scenario", async () => {
+  const snapshots = await Promise.all(SCENARIOS.map((s) => gputop(scenarioArgs(s))));
+  SCENARIOS.forEach((scenario, i) => {
+    const snapshot = snapshots[i]!;
+    assert.equal(drmStatus(snapshot).status, "ok", scenario);
+    assert.deepEqual(snapshot.devices.map((d) => d.id), EXPECTED_DEVICES[scenario], scenario);
+    for (const device of snapshot.devices) {
+      assert.equal(device.sources.pciBusId, "drm", scenario);
+      assert.notEqual(device.runtimeStatus, null, scenario);
+    }
+    assert.ok(snapshot.processes.length > 0, `${scenario} has DRM clients`);
+    for (const process of snapshot.processes) {
+      assert.equal(process.source, "drm");
+      assert.equal(process.type, "drm");
+      assert.ok(EXPECTED_DEVICES[scenario].includes(process.deviceId ?? ""), scenario);
+    }
+  });
+});
+
+Deno.test("amdgpu-discrete end to end: captured Vega values reach the JSON", async () => {
+  const snapshot = await gputop(scenarioArgs("amdgpu-discrete"));
+  const [device] = snapshot.devices;
+  assert.equal(device?.name, "AMD Vega 10 XL/XT [Radeon RX Vega 56/64]");
+  assert.equal(device?.memoryTotalBytes, 8573157376); // mem_info_vram_total in the Vega ttar
+  assert.equal(device?.memoryUsedBytes, 1490378752); // mem_info_vram_used
+  assert.equal(device?.utilizationPercent, 4); // gpu_busy_percent
+  assert.equal(device?.graphicsClockMHz, 852); // "0: 852Mhz *"
+  assert.equal(device?.memoryShared, false);
+  // ps sorts by GPU memory: 557494272 (544428 KiB VRAM) before 2117632 (2068 KiB)
+  assert.deepEqual(snapshot.processes.map((p) => [p.pid, p.gpuMemoryBytes]), [
+    [2001, 557494272],
+    [2217, 2117632],
+  ]);
+});
+
+Deno.test("suspended-gpu end to end: reported, not woken", async () => {
+  const [device] = (await gputop(scenarioArgs("suspended-gpu"))).devices;
+  assert.equal(device?.runtimeStatus, "suspended");
+  assert.equal(device?.driver, "amdgpu");
+  assert.equal(device?.temperatureCelsius, null);
+  assert.equal(device?.utilizationPercent, null);
+  assert.equal(device?.powerWatts, null);
+});
+
+Deno.test("real /proc and /sys: gputop --json --backends drm exits 0", async () => {
+  const snapshot = await gputop(["--json", "--backends", "drm"]);
+  const status = drmStatus(snapshot);
+  if (status.status === "unavailable") {
+    // a machine without a PCI DRM card (this sandbox, most CI runners)
+    assert.equal(status.detail, "no DRM GPU found in /sys/class/drm");
+    assert.deepEqual(snapshot.devices, []);
+  } else {
+    assert.equal(status.status, "ok");
+    assert.ok(snapshot.devices.length > 0);
+  }
+});
+
+Deno.test("a scenario's sys with the real /proc: processes read without error", async () => {
+  const snapshot = await gputop([
+    "ps",
+    "--json",
+    "--backends",
+    "drm",
+    "--sys-root",
+    sysRootOf("amdgpu-discrete"),
+    "--proc-root",
+    "/proc",
+  ]);
+  assert.equal(drmStatus(snapshot).status, "ok");
+  assert.deepEqual(snapshot.devices.map((d) => d.id), ["0000:03:00.0"]);
+  // Real processes hold no fd on this fictional card, or are on no listed device.
+  for (const process of snapshot.processes) assert.equal(process.deviceId, "0000:03:00.0");
+});

@@ -1,0 +1,273 @@
+import assert from "node:assert/strict";
+import {
+  DEFAULT_MACMON_TIMEOUT_MS,
+  macmonBackend,
+  parseTimeout,
+  parseVersion,
+} from "../../../src/backends/macmon/backend.ts";
+import type { DeviceReading } from "../../../src/model/types.ts";
+import { fakeProgram, fixture, testContext } from "../../fakes/macmon/fake.ts";
+
+const PIPE_WITH_SOC = "-i 200 pipe -s 1 --soc-info";
+const PIPE = "-i 200 pipe -s 1";
+
+/** True when `name` is a program on PATH (a Mac with macmon installed). */
+function onPath(name: string): boolean {
+  for (const dir of (Deno.env.get("PATH") ?? "").split(":")) {
+    try {
+      if (Deno.statSync(`${dir}/${name}`).isFile) return true;
+    } catch {
+      // not there
+    }
+  }
+  return false;
+}
+
+Deno.test("descriptor: id, on by default on macOS only, create() spawns nothing", () => {
+  assert.equal(macmonBackend.id, "macmon");
+  assert.equal(macmonBackend.defaultOn("darwin"), true);
+  assert.equal(macmonBackend.defaultOn("linux"), false);
+  assert.equal(macmonBackend.defaultOn("windows"), false);
+  const fake = fakeProgram({ FAKE_MACMON_OUTPUT: fixture("v0.6.1-readme.jsonl") });
+  try {
+    macmonBackend.create(testContext({ GPUTOP_MACMON: fake.path })).close();
+    assert.deepEqual(fake.calls(), []);
+  } finally {
+    fake.dispose();
+  }
+});
+
+Deno.test("open() samples once and the first read() returns that sample", async () => {
+  const fake = fakeProgram({ FAKE_MACMON_OUTPUT: fixture("v0.7-soc-info-m1max-blog.jsonl") });
+  const backend = macmonBackend.create(testContext({ GPUTOP_MACMON: fake.path }));
+  try {
+    const before = Date.now();
+    const opened = await backend.open();
+    assert.deepEqual(opened, {
+      status: "ok",
+      detail: null,
+      library: fake.path,
+      version: "0.8.2", // the fake's `macmon 0.8.2`
+    });
+    assert.deepEqual(fake.calls().sort(), ["--version", PIPE_WITH_SOC].sort());
+    const reading = await backend.read();
+    assert.equal(fake.calls().length, 2, "the first read must not run macmon again");
+    assert.ok(reading.timestampMs >= before && reading.timestampMs <= Date.now());
+    assert.deepEqual(reading.processes, []);
+    const expected: DeviceReading = {
+      localId: "apple-gpu-0",
+      vendor: "apple",
+      name: "Apple M1 Max", // soc.chip_name
+      driver: null,
+      memoryShared: true,
+      memoryTotalBytes: 68719476736, // memory.ram_total
+      memoryUsedBytes: 33498726400, // memory.ram_usage
+      memoryFreeBytes: 35220750336, // 68719476736 − 33498726400
+      utilizationPercent: 0.132904022932053 * 100, // gpu_usage[1] × 100 ≈ 13.29 %
+      graphicsClockMHz: 388, // gpu_usage[0]
+      powerWatts: 0.154958307743073, // gpu_power
+      temperatureCelsius: 45.5415573120117, // temp.gpu_temp_avg
+    };
+    assert.deepEqual(reading.devices, [expected]);
+  } finally {
+    backend.close();
+    fake.dispose();
+  }
+});
+
+Deno.test("later reads run macmon again, without --soc-info, and keep the chip name", async () => {
+  const fake = fakeProgram({
+    FAKE_MACMON_OUTPUT: fixture("v0.8.0-m1max.jsonl"), // no soc object
+    FAKE_MACMON_SOC_INFO: fixture("v0.7-soc-info-m1max-blog.jsonl"), // with soc
+  });
+  const backend = macmonBackend.create(testContext({ GPUTOP_MACMON: fake.path }));
+  try {
+    assert.equal((await backend.open()).status, "ok");
+    const first = await backend.read();
+    assert.equal(first.devices[0]?.graphicsClockMHz, 388);
+    assert.equal(first.devices[0]?.powerWatts, 0.154958307743073); // the --soc-info capture
+    const second = await backend.read();
+    assert.equal(second.devices[0]?.name, "Apple M1 Max");
+    assert.equal(second.devices[0]?.powerWatts, 1.1298161745071411); // v0.8.0 gpu_power
+    // gpu_usage_ratio × 100 ≈ 20.72 %
+    assert.equal(second.devices[0]?.utilizationPercent, 0.2072213888168335 * 100);
+    assert.equal(fake.calls().filter((call) => call === PIPE).length, 1);
+  } finally {
+    backend.close();
+    fake.dispose();
+  }
+});
+
+Deno.test("a macmon older than 0.6.1 (no --soc-info) still works, named Apple GPU", async () => {
+  const fake = fakeProgram({
+    FAKE_MACMON_OUTPUT: fixture("pre-v0.6-no-timestamp.jsonl"),
+    FAKE_MACMON_NO_SOC_INFO: "1",
+    FAKE_MACMON_VERSION: "0.5.1",
+  });
+  const backend = macmonBackend.create(testContext({ GPUTOP_MACMON: fake.path }));
+  try {
+    const opened = await backend.open();
+    assert.equal(opened.status, "ok");
+    assert.equal(opened.version, "0.5.1");
+    assert.match(opened.detail ?? "", /--soc-info/);
+    assert.deepEqual(fake.calls().filter((call) => call !== "--version"), [PIPE_WITH_SOC, PIPE]);
+    const device = (await backend.read()).devices[0];
+    assert.equal(device?.name, "Apple GPU");
+    assert.equal(device?.graphicsClockMHz, 169); // line 1 gpu_usage[0]
+    assert.equal(device?.memoryUsedBytes, 14942404608); // line 1 memory.ram_usage
+  } finally {
+    backend.close();
+    fake.dispose();
+  }
+});
+
+Deno.test("an explicit GPUTOP_MACMON that does not exist is unavailable", async () => {
+  const backend = macmonBackend.create(
+    testContext({ GPUTOP_MACMON: "/nonexistent/gputop-test/macmon" }),
+  );
+  const opened = await backend.open();
+  assert.deepEqual(opened, {
+    status: "unavailable",
+    detail: "macmon not found at /nonexistent/gputop-test/macmon (GPUTOP_MACMON)",
+    library: "/nonexistent/gputop-test/macmon",
+    version: null,
+  });
+  backend.close();
+});
+
+Deno.test({
+  name: "no macmon on PATH is unavailable, with how to install it",
+  ignore: onPath("macmon"),
+  fn: async () => {
+    const backend = macmonBackend.create(testContext({}));
+    const opened = await backend.open();
+    assert.equal(opened.status, "unavailable");
+    assert.equal(opened.detail, "macmon not found (install it: brew install macmon)");
+    assert.equal(opened.library, "macmon");
+    backend.close();
+  },
+});
+
+Deno.test("a program that cannot be run is an error with the reason", async () => {
+  const fake = fakeProgram({});
+  const notExecutable = fake.writeFile("macmon-no-x", "#!/bin/sh\n");
+  Deno.chmodSync(notExecutable, 0o644);
+  const backend = macmonBackend.create(testContext({ GPUTOP_MACMON: notExecutable }));
+  try {
+    const opened = await backend.open();
+    assert.equal(opened.status, "error");
+    assert.match(opened.detail ?? "", /macmon-no-x/);
+  } finally {
+    backend.close();
+    fake.dispose();
+  }
+});
+
+Deno.test("a non-zero exit is an error naming the code and the first stderr line", async () => {
+  const fake = fakeProgram({
+    FAKE_MACMON_EXIT: "1",
+    FAKE_MACMON_STDERR: '\nError: "Failed to create subscription"\nsecond line',
+  });
+  const backend = macmonBackend.create(testContext({ GPUTOP_MACMON: fake.path }));
+  try {
+    const opened = await backend.open();
+    assert.equal(opened.status, "error");
+    assert.equal(
+      opened.detail,
+      'macmon exited with code 1: Error: "Failed to create subscription"',
+    );
+    assert.equal(opened.version, "0.8.2");
+  } finally {
+    backend.close();
+    fake.dispose();
+  }
+});
+
+Deno.test("a macmon that hangs is an error after GPUTOP_MACMON_TIMEOUT_MS", async () => {
+  const fake = fakeProgram({
+    FAKE_MACMON_OUTPUT: fixture("v0.6.1-readme.jsonl"),
+    FAKE_MACMON_SLEEP: "5",
+  });
+  const backend = macmonBackend.create(
+    testContext({ GPUTOP_MACMON: fake.path, GPUTOP_MACMON_TIMEOUT_MS: "300" }),
+  );
+  try {
+    const opened = await backend.open();
+    assert.equal(opened.status, "error");
+    assert.equal(opened.detail, "macmon gave no sample within 300 ms");
+  } finally {
+    backend.close();
+    fake.dispose();
+  }
+});
+
+Deno.test("output that is not a sample is an error with the parser's reason", async () => {
+  const fake = fakeProgram({});
+  try {
+    const cases: [string, string][] = [
+      ["hello from macmon\n", 'macmon output: not JSON: "hello from macmon"'],
+      ["", "macmon output: no output"],
+      ['{"cpu_power":1.0}\n', "macmon output: not a macmon sample: no GPU usage key"],
+    ];
+    for (const [text, detail] of cases) {
+      fake.setEnv({ FAKE_MACMON_OUTPUT: fake.writeFile("out.jsonl", text) });
+      const backend = macmonBackend.create(testContext({ GPUTOP_MACMON: fake.path }));
+      const opened = await backend.open();
+      backend.close();
+      assert.equal(opened.status, "error", text);
+      assert.ok(opened.detail?.startsWith(detail), `${opened.detail} / ${detail}`);
+    }
+  } finally {
+    fake.dispose();
+  }
+});
+
+Deno.test("a read() that fails after a good open() throws the reason", async () => {
+  const fake = fakeProgram({ FAKE_MACMON_OUTPUT: fixture("v0.8.2-readme.jsonl") });
+  const backend = macmonBackend.create(testContext({ GPUTOP_MACMON: fake.path }));
+  try {
+    assert.equal((await backend.open()).status, "ok");
+    const first = await backend.read();
+    assert.equal(first.devices[0]?.graphicsClockMHz, 461); // gpu_freq_mhz
+    // gpu_scaled_ratio × 100 ≈ 2.15 %
+    assert.equal(first.devices[0]?.utilizationPercent, 0.021497859 * 100);
+    assert.equal(first.devices[0]?.memoryFreeBytes, 4784324608); // 25769803776 − 20985479168
+    assert.equal(first.devices[0]?.name, "Apple GPU"); // the readme example has no soc
+    fake.setEnv({ FAKE_MACMON_EXIT: "1", FAKE_MACMON_STDERR: "Error: boom" });
+    await assert.rejects(backend.read(), { message: "macmon exited with code 1: Error: boom" });
+  } finally {
+    backend.close();
+    fake.dispose();
+  }
+});
+
+Deno.test("close() is safe twice and without open(); read() after close() throws", async () => {
+  const fake = fakeProgram({ FAKE_MACMON_OUTPUT: fixture("v0.6.1-readme.jsonl") });
+  try {
+    const unopened = macmonBackend.create(testContext({ GPUTOP_MACMON: fake.path }));
+    unopened.close();
+    unopened.close();
+    const backend = macmonBackend.create(testContext({ GPUTOP_MACMON: fake.path }));
+    assert.equal((await backend.open()).status, "ok");
+    backend.close();
+    backend.close();
+    await assert.rejects(backend.read(), /closed/);
+  } finally {
+    fake.dispose();
+  }
+});
+
+Deno.test("parseTimeout accepts a positive integer, else the default", () => {
+  assert.equal(parseTimeout("250"), 250);
+  assert.equal(parseTimeout(" 1500 "), 1500);
+  for (const text of [undefined, "", "0", "-5", "1.5", "2s", "abc"]) {
+    assert.equal(parseTimeout(text), DEFAULT_MACMON_TIMEOUT_MS, String(text));
+  }
+});
+
+Deno.test("parseVersion reads clap's `macmon X.Y.Z`", () => {
+  assert.equal(parseVersion("macmon 0.8.2\n"), "0.8.2");
+  assert.equal(parseVersion("\nmacmon 0.5.1"), "0.5.1");
+  assert.equal(parseVersion("something else\n"), "something else");
+  assert.equal(parseVersion(""), null);
+});

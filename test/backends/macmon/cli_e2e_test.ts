@@ -1,0 +1,196 @@
+/**
+ * gputop as a user runs it, with `--backends macmon` (which forces the backend on Linux too)
+ * and GPUTOP_MACMON pointing at the fake that replays each capture.
+ */
+import assert from "node:assert/strict";
+import { SnapshotSchema } from "../../../src/model/schema.ts";
+import type { Device, Snapshot } from "../../../src/model/types.ts";
+import { parseJsonOutput, runCli } from "../../support/run_cli.ts";
+import { fakeProgram, fixture, type FixtureName, FIXTURES } from "../../fakes/macmon/fake.ts";
+import { EXPECTED_SAMPLES } from "./expected_samples.ts";
+
+/**
+ * Per fixture, worked by hand from its first line: the name (soc.chip_name, or "Apple GPU"
+ * without a soc object), free memory (ram_total − ram_usage) and the table's rounded UTIL.
+ */
+const BY_HAND: Record<FixtureName, { name: string; freeBytes: number; util: string }> = {
+  // 25769803776 − 14942404608; 0.0027520815 × 100 ≈ 0.28 → "0%"
+  "pre-v0.6-no-timestamp.jsonl": { name: "Apple GPU", freeBytes: 10827399168, util: "0%" },
+  // 25769803776 − 20985479168; 0.021497859 × 100 ≈ 2.15 → "2%"
+  "v0.6.1-readme.jsonl": { name: "Apple GPU", freeBytes: 4784324608, util: "2%" },
+  // 68719476736 − 33498726400; 0.132904022932053 × 100 ≈ 13.29 → "13%"
+  "v0.7-soc-info-m1max-blog.jsonl": {
+    name: "Apple M1 Max",
+    freeBytes: 35220750336,
+    util: "13%",
+  },
+  // 68719476736 − 28706603008; 0.2072213888168335 × 100 ≈ 20.72 → "21%"
+  "v0.8.0-m1max.jsonl": { name: "Apple GPU", freeBytes: 40012873728, util: "21%" },
+  // 25769803776 − 20985479168; 0.021497859 × 100 ≈ 2.15 → "2%"
+  "v0.8.2-readme.jsonl": { name: "Apple GPU", freeBytes: 4784324608, util: "2%" },
+};
+
+/** The device gputop should print for a fixture's first line. */
+function expectedDevice(name: FixtureName): Partial<Device> {
+  const sample = EXPECTED_SAMPLES[name][0];
+  if (!sample) throw new Error(`no expected sample for ${name}`);
+  return {
+    index: 0,
+    vendor: "apple",
+    name: BY_HAND[name].name,
+    pciBusId: null,
+    driver: null,
+    memoryShared: true,
+    memoryTotalBytes: sample.ramTotalBytes,
+    memoryUsedBytes: sample.ramUsedBytes,
+    memoryFreeBytes: BY_HAND[name].freeBytes,
+    utilizationPercent: sample.gpuUtilizationPercent,
+    graphicsClockMHz: sample.gpuFreqMHz,
+    powerWatts: sample.gpuPowerWatts,
+    temperatureCelsius: sample.gpuTempCelsius,
+  };
+}
+
+const MACMON_FIELDS = [
+  "name",
+  "memoryShared",
+  "memoryTotalBytes",
+  "memoryUsedBytes",
+  "memoryFreeBytes",
+  "utilizationPercent",
+  "graphicsClockMHz",
+  "powerWatts",
+  "temperatureCelsius",
+] as const;
+
+/** A quote-aware split of one CSV row (RFC 4180). */
+function csvCells(row: string): string[] {
+  const cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < row.length; i++) {
+    const char = row[i];
+    if (quoted) {
+      if (char === '"' && row[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ",") {
+      cells.push(cell);
+      cell = "";
+    } else cell += char;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+for (const name of FIXTURES) {
+  Deno.test(`gputop --backends macmon reports the capture ${name}`, async () => {
+    const fake = fakeProgram({ FAKE_MACMON_OUTPUT: fixture(name) });
+    const env = { GPUTOP_MACMON: fake.path };
+    try {
+      const json = await runCli(["--backends", "macmon", "--json"], { env });
+      assert.equal(json.code, 0, json.stderr);
+      const snapshot: Snapshot = SnapshotSchema.parse(parseJsonOutput(json));
+      const macmon = snapshot.backends.find((backend) => backend.id === "macmon");
+      assert.deepEqual(macmon, {
+        id: "macmon",
+        status: "ok",
+        detail: null,
+        library: fake.path,
+        version: "0.8.2",
+      });
+      assert.equal(snapshot.devices.length, 1);
+      const device = snapshot.devices[0] as Device;
+      const expected = expectedDevice(name);
+      for (const [key, value] of Object.entries(expected)) {
+        assert.deepEqual(device[key as keyof Device], value, key);
+      }
+      for (const field of MACMON_FIELDS) {
+        if (device[field] !== null) assert.equal(device.sources[field], "macmon", field);
+      }
+      assert.deepEqual(snapshot.processes, []);
+      // A snapshot runs macmon's sampler once: open() keeps its sample for the first read.
+      assert.deepEqual(fake.calls().sort(), ["--version", "-i 200 pipe -s 1 --soc-info"]);
+
+      const table = await runCli(["--backends", "macmon", "--no-color"], { env });
+      assert.equal(table.code, 0, table.stderr);
+      assert.ok(table.stdout.includes(expected.name as string), table.stdout);
+      const percent = BY_HAND[name].util;
+      assert.match(table.stdout, new RegExp(`\\s${percent}\\s`), table.stdout);
+      assert.ok(table.stdout.includes("macmon"), table.stdout);
+
+      const csv = await runCli(["--backends", "macmon", "--csv"], { env });
+      assert.equal(csv.code, 0, csv.stderr);
+      const [header, ...rows] = csv.stdout.split("\n").filter((line) => line !== "");
+      const columns = csvCells(header ?? "");
+      const row = rows.map(csvCells).find((cells) => cells[columns.indexOf("vendor")] === "apple");
+      assert.ok(row, csv.stdout);
+      const cell = (column: string) => row[columns.indexOf(column)];
+      const text = (value: unknown) => (value === null ? "" : String(value));
+      assert.equal(cell("name"), expected.name);
+      assert.equal(cell("memoryShared"), "true");
+      for (
+        const column of [
+          "utilizationPercent",
+          "graphicsClockMHz",
+          "powerWatts",
+          "temperatureCelsius",
+          "memoryTotalBytes",
+          "memoryUsedBytes",
+          "memoryFreeBytes",
+        ] as const
+      ) {
+        assert.equal(cell(column), text(expected[column]), column);
+      }
+    } finally {
+      fake.dispose();
+    }
+  });
+}
+
+Deno.test("without macmon, gputop --json still succeeds and `backends` says why", async () => {
+  // An empty PATH directory, so a macmon installed on this machine is not found either.
+  const emptyDir = Deno.makeTempDirSync({ prefix: "gputop-empty-path-" });
+  try {
+    const env = { PATH: emptyDir };
+    const json = await runCli(["--backends", "macmon", "--json"], { env });
+    assert.equal(json.code, 0, json.stderr);
+    const snapshot = SnapshotSchema.parse(parseJsonOutput(json));
+    assert.deepEqual(snapshot.devices, []);
+    const macmon = snapshot.backends.find((backend) => backend.id === "macmon");
+    assert.equal(macmon?.status, "unavailable");
+    assert.equal(macmon?.detail, "macmon not found (install it: brew install macmon)");
+
+    const backends = await runCli(["backends", "--backends", "macmon", "--no-color"], { env });
+    assert.equal(backends.code, 0, backends.stderr);
+    assert.match(backends.stdout, /macmon\s+unavailable/);
+    assert.ok(backends.stdout.includes("macmon not found (install it: brew install macmon)"));
+
+    const explicit = await runCli(["backends", "--backends", "macmon", "--json"], {
+      env: { ...env, GPUTOP_MACMON: `${emptyDir}/macmon` },
+    });
+    assert.equal(explicit.code, 0, explicit.stderr);
+    assert.ok(explicit.stdout.includes(`macmon not found at ${emptyDir}/macmon (GPUTOP_MACMON)`));
+  } finally {
+    Deno.removeSync(emptyDir, { recursive: true });
+  }
+});
+
+Deno.test("a failing macmon is an error status, not a crash", async () => {
+  const fake = fakeProgram({ FAKE_MACMON_EXIT: "1", FAKE_MACMON_STDERR: "Error: no IOReport" });
+  try {
+    const result = await runCli(["backends", "--backends", "macmon", "--json"], {
+      env: { GPUTOP_MACMON: fake.path },
+    });
+    assert.equal(result.code, 0, result.stderr);
+    const statuses = parseJsonOutput(result) as { id: string; status: string; detail: string }[];
+    const macmon = statuses.find((status) => status.id === "macmon");
+    assert.equal(macmon?.status, "error");
+    assert.equal(macmon?.detail, "macmon exited with code 1: Error: no IOReport");
+  } finally {
+    fake.dispose();
+  }
+});

@@ -1,0 +1,78 @@
+import assert from "node:assert/strict";
+import {
+  describeLoadFailures,
+  loadFailureReason,
+  openFirstLibrary,
+  windowsSystemLibrary,
+} from "../../src/ffi/open_library.ts";
+
+const SYMBOLS = { nothing: { parameters: [], result: "void", optional: true } } as const;
+
+/** A stand-in for Deno.dlopen that loads only `loadable`. */
+function fakeDlopen(loadable: string, opened: string[]) {
+  return <S extends Deno.ForeignLibraryInterface>(path: string, _symbols: S) => {
+    opened.push(path);
+    if (path !== loadable) {
+      throw new Error(
+        `Could not open library: Could not open library: ${path}: cannot open shared object file: No such file or directory`,
+      );
+    }
+    return { symbols: {}, close() {} } as unknown as Deno.DynamicLibrary<S>;
+  };
+}
+
+Deno.test("openFirstLibrary() returns the first candidate that loads and the ones before it", () => {
+  const opened: string[] = [];
+  const result = openFirstLibrary(["/custom/lib.so", "", "lib.so.1", "lib.so"], SYMBOLS, {
+    dlopen: fakeDlopen("lib.so.1", opened),
+  });
+  assert.equal(result.ok, true);
+  if (!result.ok) return;
+  assert.equal(result.path, "lib.so.1");
+  assert.deepEqual(result.failed, [{
+    name: "/custom/lib.so",
+    reason: "cannot open shared object file: No such file or directory",
+  }]);
+  assert.deepEqual(opened, ["/custom/lib.so", "lib.so.1"]);
+});
+
+Deno.test("openFirstLibrary() reports every name tried, each once, when none loads", () => {
+  const opened: string[] = [];
+  const result = openFirstLibrary(["a.so", "b.so", "a.so"], SYMBOLS, {
+    dlopen: fakeDlopen("none", opened),
+  });
+  assert.equal(result.ok, false);
+  if (result.ok) return;
+  assert.deepEqual(result.tried, ["a.so", "b.so"]);
+  assert.equal(
+    describeLoadFailures(result.failed),
+    "a.so: cannot open shared object file: No such file or directory; " +
+      "b.so: cannot open shared object file: No such file or directory",
+  );
+});
+
+Deno.test("openFirstLibrary() with the real Deno.dlopen turns a missing file into data", () => {
+  const result = openFirstLibrary(["/nonexistent/libgputop-test.so"], SYMBOLS);
+  assert.equal(result.ok, false);
+  if (result.ok) return;
+  assert.equal(result.failed.length, 1);
+  assert.match(result.failed[0]?.reason ?? "", /No such file or directory|cannot find|not found/i);
+  assert.ok(!result.failed[0]?.reason.startsWith("Could not open library"));
+});
+
+Deno.test("loadFailureReason() keeps a message that does not repeat the name", () => {
+  assert.equal(
+    loadFailureReason("x.so", new Error("Failed to register symbol nvmlInit_v2: undefined symbol")),
+    "Failed to register symbol nvmlInit_v2: undefined symbol",
+  );
+  assert.equal(loadFailureReason("x.so", "odd"), "odd");
+});
+
+Deno.test("windowsSystemLibrary() builds an absolute System32 path", () => {
+  const env = (values: Record<string, string>) => (name: string) => values[name];
+  assert.equal(
+    windowsSystemLibrary(env({ SystemRoot: "C:\\WINDOWS\\" }), "nvml.dll"),
+    "C:\\WINDOWS\\System32\\nvml.dll",
+  );
+  assert.equal(windowsSystemLibrary(env({}), "nvml.dll"), "C:\\Windows\\System32\\nvml.dll");
+});

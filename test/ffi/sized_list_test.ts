@@ -1,0 +1,109 @@
+import assert from "node:assert/strict";
+import { fetchSizedList, type SizedListCall } from "../../src/ffi/sized_list.ts";
+
+const OK = 0;
+const TOO_SMALL = 7;
+const STRIDE = 4;
+
+/** A list of u32 entries whose length is `sizes[call]` on each call (the last one repeats). */
+function fakeList(sizes: number[]): { call: SizedListCall; capacities: (number | null)[] } {
+  const capacities: (number | null)[] = [];
+  const call: SizedListCall = (count, buffer) => {
+    const n = sizes[Math.min(capacities.length, sizes.length - 1)] ?? 0;
+    capacities.push(buffer === null ? null : count[0] ?? 0);
+    if (n === 0) {
+      count[0] = 0;
+      return OK;
+    }
+    if (buffer === null || (count[0] ?? 0) < n) {
+      count[0] = n;
+      return TOO_SMALL;
+    }
+    const view = new DataView(buffer.buffer, buffer.byteOffset);
+    for (let i = 0; i < n; i++) view.setUint32(i * STRIDE, 100 + i, true);
+    count[0] = n;
+    return OK;
+  };
+  return { call, capacities };
+}
+
+function entries(result: ReturnType<typeof fetchSizedList>): number[] {
+  assert.equal(result.kind, "ok");
+  if (result.kind !== "ok") return [];
+  const view = new DataView(result.bytes.buffer);
+  return Array.from({ length: result.count }, (_, i) => view.getUint32(i * STRIDE, true));
+}
+
+const OPTIONS = { stride: STRIDE, success: OK, tooSmall: TOO_SMALL };
+
+Deno.test("fetchSizedList() returns an empty list when the size query succeeds with 0", () => {
+  const list = fakeList([0]);
+  assert.deepEqual(entries(fetchSizedList(list.call, OPTIONS)), []);
+  assert.deepEqual(list.capacities, [null]);
+});
+
+Deno.test("fetchSizedList() allocates what the size query asked for", () => {
+  const list = fakeList([3]);
+  assert.deepEqual(entries(fetchSizedList(list.call, OPTIONS)), [100, 101, 102]);
+  assert.deepEqual(list.capacities, [null, 3]);
+});
+
+Deno.test("fetchSizedList() retries with a larger buffer when the list grew", () => {
+  const list = fakeList([2, 5]);
+  assert.deepEqual(entries(fetchSizedList(list.call, OPTIONS)), [100, 101, 102, 103, 104]);
+  assert.deepEqual(list.capacities, [null, 2, 5]);
+});
+
+Deno.test("fetchSizedList() at least doubles when the library does not say how many", () => {
+  let calls = 0;
+  const capacities: number[] = [];
+  const result = fetchSizedList((count, buffer) => {
+    calls++;
+    if (buffer !== null) capacities.push(count[0] ?? 0);
+    if (buffer === null || (count[0] ?? 0) < 6) {
+      count[0] = 1; // an unhelpful count
+      return TOO_SMALL;
+    }
+    count[0] = 6;
+    return OK;
+  }, OPTIONS);
+  assert.equal(result.kind, "ok");
+  assert.deepEqual(capacities, [1, 2, 4, 8]);
+  assert.equal(calls, 5);
+});
+
+Deno.test("fetchSizedList() reports a list that keeps growing instead of truncating it", () => {
+  const result = fetchSizedList((count) => {
+    count[0] = (count[0] ?? 0) + 1;
+    return TOO_SMALL;
+  }, { ...OPTIONS, maxAttempts: 3 });
+  assert.deepEqual(result, { kind: "kept-growing", attempts: 3, lastCount: 5 });
+});
+
+Deno.test("fetchSizedList() passes any other code through", () => {
+  assert.deepEqual(fetchSizedList(() => 3, OPTIONS), { kind: "error", code: 3 });
+  let first = true;
+  const result = fetchSizedList((count) => {
+    if (first) {
+      first = false;
+      count[0] = 2;
+      return TOO_SMALL;
+    }
+    return 15;
+  }, OPTIONS);
+  assert.deepEqual(result, { kind: "error", code: 15 });
+});
+
+Deno.test("fetchSizedList() follows a size query that succeeds with a count (Level Zero style)", () => {
+  const prepared: number[] = [];
+  const result = fetchSizedList((count, buffer) => {
+    if (buffer === null) {
+      count[0] = 2;
+      return OK;
+    }
+    new DataView(buffer.buffer).setUint32(4, 9, true);
+    return OK;
+  }, { ...OPTIONS, prepare: (_bytes, capacity) => prepared.push(capacity) });
+  assert.deepEqual(entries(result), [0, 9]);
+  assert.deepEqual(prepared, [2]);
+});

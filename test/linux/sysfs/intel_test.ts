@@ -1,0 +1,67 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import {
+  readI915Frequencies,
+  readXeFrequencies,
+  readXeVramTotal,
+} from "../../../src/linux/sysfs/intel.ts";
+import { pciDir, scratchSys, sysRootOf } from "./fixture_tree.ts";
+
+const I915_CARD = join(sysRootOf("i915-integrated"), "class", "drm", "card1");
+const XE = pciDir(sysRootOf("xe-discrete"), "0000:03:00.0");
+
+Deno.test("i915: legacy device-level frequency files (invented values)", () => {
+  // gt_act_freq_mhz 350, gt_cur_freq_mhz 350, gt_max_freq_mhz 1100
+  assert.deepEqual(readI915Frequencies(I915_CARD), {
+    actualMHz: 350,
+    requestedMHz: 350,
+    maxMHz: 1100,
+  });
+});
+
+Deno.test("i915: per-GT rps_* files when the legacy ones are absent", () => {
+  const scratch = scratchSys("i915-integrated");
+  try {
+    const card = join(scratch.root, "class", "drm", "card1");
+    for (const kind of ["act", "cur", "max"]) Deno.removeSync(join(card, `gt_${kind}_freq_mhz`));
+    Deno.writeTextFileSync(join(card, "gt", "gt0", "rps_act_freq_mhz"), "0\n"); // RC6
+    assert.deepEqual(readI915Frequencies(card), { actualMHz: 0, requestedMHz: 350, maxMHz: 1100 });
+  } finally {
+    scratch.dispose();
+  }
+});
+
+Deno.test("xe: gt0 (primary GT) is reported, not the captured media GT gt1", () => {
+  // invented gt0: act 2350, cur 2400, max 2850 (captured gt1: act 0, cur 1200, max 1500)
+  assert.deepEqual(readXeFrequencies(XE), { actualMHz: 2350, requestedMHz: 2400, maxMHz: 2850 });
+});
+
+Deno.test("xe: without gt0, the lowest GT with freq0 (the captured gt1 values)", () => {
+  const scratch = scratchSys("xe-discrete");
+  try {
+    const dir = pciDir(scratch.root, "0000:03:00.0");
+    Deno.removeSync(join(dir, "tile0", "gt0"), { recursive: true });
+    // LACT issue 893 at idle: act_freq 0, cur_freq 1200, max_freq 1500
+    assert.deepEqual(readXeFrequencies(dir), { actualMHz: 0, requestedMHz: 1200, maxMHz: 1500 });
+    Deno.removeSync(join(dir, "tile0"), { recursive: true });
+    assert.deepEqual(readXeFrequencies(dir), { actualMHz: null, requestedMHz: null, maxMHz: null });
+  } finally {
+    scratch.dispose();
+  }
+});
+
+Deno.test("xe VRAM: tile0 physical size; summed over tiles, either path form", () => {
+  assert.deepEqual(readXeVramTotal(XE), 12884901888); // invented: 12 GiB
+  const scratch = scratchSys("xe-discrete");
+  try {
+    const dir = pciDir(scratch.root, "0000:03:00.0");
+    Deno.mkdirSync(join(dir, "tile1", "memory"), { recursive: true });
+    Deno.writeTextFileSync(join(dir, "tile1", "memory", "physical_vram_size_bytes"), "1024\n");
+    // 12884901888 + 1024 = 12884902912
+    assert.deepEqual(readXeVramTotal(dir), 12884902912);
+    // an integrated part has no tile VRAM files
+    assert.deepEqual(readXeVramTotal(pciDir(sysRootOf("i915-integrated"), "0000:00:02.0")), null);
+  } finally {
+    scratch.dispose();
+  }
+});

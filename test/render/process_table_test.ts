@@ -1,0 +1,74 @@
+import assert from "node:assert/strict";
+import { renderProcessTable, sortProcessesByMemory } from "../../src/render/process_table.ts";
+import { makeProcess, makeSnapshot } from "./snapshot_builder.ts";
+
+const MiB = 1024 ** 2;
+
+const PROCESSES = [
+  makeProcess({ pid: 30, gpuMemoryBytes: null, deviceIndex: 0 }),
+  makeProcess({ pid: 20, gpuMemoryBytes: 100 * MiB, deviceIndex: 1 }),
+  makeProcess({ pid: 10, gpuMemoryBytes: 100 * MiB, deviceIndex: 0 }),
+  makeProcess({ pid: 20, gpuMemoryBytes: 100 * MiB, deviceIndex: 0 }),
+  makeProcess({ pid: 5, gpuMemoryBytes: null, deviceIndex: 0 }),
+  makeProcess({ pid: 40, gpuMemoryBytes: 900 * MiB, deviceIndex: 2 }),
+  makeProcess({ pid: 1, gpuMemoryBytes: 0, deviceIndex: 0 }),
+];
+
+Deno.test("sortProcessesByMemory: memory descending, null last, then pid, then device", () => {
+  const sorted = sortProcessesByMemory(PROCESSES).map((p) => [p.pid, p.deviceIndex]);
+  assert.deepEqual(sorted, [[40, 2], [10, 0], [20, 0], [20, 1], [1, 0], [5, 0], [30, 0]]);
+});
+
+Deno.test("sortProcessesByMemory: does not change its input", () => {
+  const before = PROCESSES.map((p) => p.pid);
+  sortProcessesByMemory(PROCESSES);
+  assert.deepEqual(PROCESSES.map((p) => p.pid), before);
+});
+
+Deno.test("renderProcessTable: columns, sort order and - for unknowns", () => {
+  const snapshot = makeSnapshot({
+    processes: [
+      makeProcess({ pid: 7, name: "small", gpuMemoryBytes: 10 * MiB }),
+      makeProcess({
+        pid: 8,
+        name: "big",
+        command: "/usr/bin/big --flag",
+        user: "bob",
+        type: "compute",
+        gpuMemoryBytes: 2048 * MiB,
+        engines: { compute: 80, copy: 3 },
+        rssBytes: 300 * MiB,
+      }),
+    ],
+  });
+  const lines = renderProcessTable(snapshot, { header: true, color: false }).split("\n");
+  assert.match(lines[0] ?? "", /^PID\s+USER\s+GPU\s+TYPE\s+GPU MEM\s+ENGINES\s+RSS\s+COMMAND$/);
+  assert.match(
+    lines[1] ?? "",
+    /^ *8\s+bob\s+0\s+compute\s+2\.0 GiB\s+compute 80%, copy 3%\s+300 MiB\s+\/usr\/bin\/big --flag$/,
+  );
+  assert.match(lines[2] ?? "", /^ *7\s+-\s+0\s+-\s+10\.0 MiB\s+-\s+-\s+small$/);
+  assert.equal(lines.length, 4); // two rows, title, final empty string
+});
+
+Deno.test("renderProcessTable: header false, empty list", () => {
+  const empty = makeSnapshot();
+  assert.equal(renderProcessTable(empty, { header: false, color: false }), "");
+  assert.match(
+    renderProcessTable(empty, { header: true, color: false }),
+    /^PID\s+USER.*COMMAND\n$/,
+  );
+  const one = makeSnapshot({ processes: [makeProcess({ pid: 3, name: "x" })] });
+  const out = renderProcessTable(one, { header: false, color: false });
+  assert.equal(out.split("\n").length, 2);
+  assert.ok(!out.includes("PID"));
+});
+
+Deno.test("renderProcessTable: no ESC without color even with a hostile command", () => {
+  const snapshot = makeSnapshot({
+    processes: [makeProcess({ command: "\x1b]0;x\x07\x1b[2J\x9b1m\u202Ehi\nthere", user: "\x1b" })],
+  });
+  const out = renderProcessTable(snapshot, { header: true, color: false });
+  assert.ok(!out.includes("\x1b") && !out.includes("\x9b") && !out.includes("\u202E"), out);
+  assert.equal(out.split("\n").length, 3);
+});

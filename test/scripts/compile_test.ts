@@ -1,0 +1,104 @@
+/**
+ * The release build, checked as far as this workplace allows: `deno compile` cannot fetch its
+ * real base binary (denort) here, so it runs with a stand-in base (DENORT_BIN) and we read
+ * what it embedded. The stand-in output is never executed. Then the same entry point is
+ * bundled and the bundle is run, as the binary would run it.
+ */
+import assert from "node:assert/strict";
+import { COMPILE_TARGETS, compileArgs, outputName } from "../../scripts/compile_targets.ts";
+import { readCompileMetadata } from "../../scripts/compile_metadata.ts";
+import { REPO_ROOT } from "../support/run_cli.ts";
+
+const STAND_IN = "/bin/true";
+const canCompile = Deno.build.os === "linux" && existsSync(STAND_IN);
+
+function existsSync(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function deno(args: string[], env: Record<string, string> = {}) {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args,
+    cwd: REPO_ROOT,
+    env,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const decoder = new TextDecoder();
+  return {
+    code: output.code,
+    stdout: decoder.decode(output.stdout),
+    stderr: decoder.decode(output.stderr),
+  };
+}
+
+Deno.test("compileArgs() builds every target with -A from src/main.ts", () => {
+  for (const target of COMPILE_TARGETS) {
+    const args = compileArgs(target, "dist");
+    assert.ok(args.includes("-A"));
+    assert.equal(args.at(-1), "src/main.ts");
+    assert.equal(args[args.indexOf("--target") + 1], target);
+    assert.ok(!args.includes("--"), "a literal -- would be embedded into argv");
+  }
+  assert.equal(outputName("x86_64-pc-windows-msvc"), "gputop-x86_64-pc-windows-msvc.exe");
+});
+
+Deno.test({
+  name: "deno compile (stand-in base) embeds all permissions, the entry point and only zod",
+  ignore: !canCompile,
+  async fn() {
+    const out = Deno.makeTempDirSync();
+    try {
+      const args = compileArgs("x86_64-unknown-linux-gnu", out);
+      const result = await deno(args, { DENORT_BIN: STAND_IN, NO_COLOR: "1" });
+      assert.equal(result.code, 0, result.stderr);
+      const listing = result.stdout + result.stderr;
+      assert.match(listing, /src\/main\.ts/);
+      assert.doesNotMatch(listing, /node_modules\/(deno|@deno)/, "deno itself is not embedded");
+      assert.doesNotMatch(listing, /ajv/, "test-only dependencies are not embedded");
+      const binary = Deno.readFileSync(`${out}/${outputName("x86_64-unknown-linux-gnu")}`);
+      const metadata = readCompileMetadata(binary);
+      assert.ok(metadata, "metadata section found");
+      const permissions = metadata.permissions as Record<string, unknown>;
+      for (const key of ["allow_read", "allow_ffi", "allow_run", "allow_env", "allow_sys"]) {
+        assert.deepEqual(permissions[key], [], `${key} granted to all (-A)`);
+      }
+      assert.match(String(metadata.entrypoint_key), /main\.ts$/);
+      assert.deepEqual(metadata.argv, []);
+    } finally {
+      Deno.removeSync(out, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "deno bundle of the same entry point runs and prints the version",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    const out = Deno.makeTempDirSync();
+    try {
+      const bundle = `${out}/gputop.bundle.js`;
+      const built = await deno(["bundle", "--platform", "deno", "-o", bundle, "src/main.ts"]);
+      if (built.code !== 0 && /esbuild|registry|network|fetch/i.test(built.stderr)) {
+        // deno-lint-ignore no-console
+        console.warn(
+          `skipped: deno bundle could not fetch esbuild: ${built.stderr.split("\n")[0]}`,
+        );
+        return;
+      }
+      assert.equal(built.code, 0, built.stderr);
+      const ran = await deno(["run", "--no-config", "-A", bundle, "--version"]);
+      assert.equal(ran.code, 0, ran.stderr);
+      assert.match(ran.stdout, /^gputop \d+\.\d+\.\d+/);
+      const usage = await deno(["run", "--no-config", "-A", bundle, "--bogus"]);
+      assert.equal(usage.code, 2);
+    } finally {
+      Deno.removeSync(out, { recursive: true });
+    }
+  },
+});

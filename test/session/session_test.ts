@@ -1,0 +1,141 @@
+import assert from "node:assert/strict";
+import type { Backend, BackendContext, BackendDescriptor } from "../../src/backends/backend.ts";
+import { planBackends } from "../../src/backends/select.ts";
+import type { BackendId, BackendReading } from "../../src/model/types.ts";
+import { Session } from "../../src/session/session.ts";
+
+const ctx: BackendContext = {
+  procRoot: "/nonexistent-proc",
+  sysRoot: "/nonexistent-sys",
+  env: () => undefined,
+  os: "linux",
+  nowMs: () => 0,
+  lazyInit: false,
+};
+
+interface FakeOptions {
+  id: BackendId;
+  open?: "ok" | "unavailable" | "throw";
+  read?: BackendReading | "throw";
+  defaultOn?: boolean;
+  fallbackFor?: BackendId[];
+  closes?: { count: number };
+}
+
+function fake(options: FakeOptions): BackendDescriptor {
+  return {
+    id: options.id,
+    summary: "fake",
+    defaultOn: () => options.defaultOn ?? true,
+    ...(options.fallbackFor ? { fallbackFor: options.fallbackFor } : {}),
+    create(): Backend {
+      return {
+        id: options.id,
+        open() {
+          if (options.open === "throw") throw new Error("boom\nstack line");
+          return Promise.resolve({
+            status: options.open ?? "ok",
+            detail: options.open === "unavailable" ? "library not found" : null,
+            library: "libfake.so",
+            version: "1.0",
+          });
+        },
+        read() {
+          if (options.read === "throw") return Promise.reject(new Error("read failed"));
+          return Promise.resolve(options.read ?? { timestampMs: 0, devices: [], processes: [] });
+        },
+        close() {
+          if (options.closes) options.closes.count++;
+        },
+      };
+    },
+  };
+}
+
+const oneDevice: BackendReading = {
+  timestampMs: 0,
+  devices: [{ localId: "x", vendor: "nvidia", pciBusId: "0000:01:00.0", name: "GPU" }],
+  processes: [{ pid: 999999999, deviceLocalId: "x", gpuMemoryBytes: 5, perProcess: true }],
+};
+
+Deno.test("Session turns open failures into statuses and still reads the others", async () => {
+  const closes = { count: 0 };
+  const registry = [
+    fake({ id: "nvml", open: "throw" }),
+    fake({ id: "level-zero", open: "unavailable", closes }),
+    fake({ id: "drm", read: oneDevice }),
+  ];
+  const session = new Session(planBackends(registry, "linux", null), ctx);
+  const statuses = await session.open();
+  assert.deepEqual(statuses.map((s) => [s.id, s.status, s.detail]), [
+    ["nvml", "error", "boom"],
+    ["level-zero", "unavailable", "library not found"],
+    ["drm", "ok", null],
+  ]);
+  // An unavailable backend is closed straight away.
+  assert.equal(closes.count, 1);
+  const snapshot = await session.sample();
+  assert.equal(snapshot.schemaVersion, 1);
+  assert.equal(snapshot.devices.length, 1);
+  assert.equal(snapshot.devices[0]?.sources.name, "drm");
+  // The process does not exist under procRoot: enrichment leaves nulls, never throws.
+  assert.equal(snapshot.processes[0]?.name, null);
+  assert.equal(snapshot.processes[0]?.source, "drm");
+  session.close();
+  session.close();
+});
+
+Deno.test("Session reports a backend whose read throws as error, keeping other devices", async () => {
+  const registry = [fake({ id: "nvml", read: "throw" }), fake({ id: "drm", read: oneDevice })];
+  const session = new Session(planBackends(registry, "linux", null), ctx);
+  const snapshot = await session.sample();
+  assert.equal(snapshot.devices.length, 1);
+  const nvml = snapshot.backends.find((s) => s.id === "nvml");
+  assert.equal(nvml?.status, "error");
+  assert.equal(nvml?.detail, "read failed");
+  session.close();
+});
+
+Deno.test("Session skips a fallback when the backend it stands in for is ok", async () => {
+  const registry = [
+    fake({ id: "nvml" }),
+    fake({ id: "nvidia-smi", fallbackFor: ["nvml"] }),
+  ];
+  const session = new Session(planBackends(registry, "linux", null), ctx);
+  const statuses = await session.open();
+  assert.deepEqual(statuses.map((s) => [s.id, s.status]), [["nvml", "ok"], [
+    "nvidia-smi",
+    "skipped",
+  ]]);
+  assert.match(statuses[1]?.detail ?? "", /nvml is ok/);
+  session.close();
+});
+
+Deno.test("Session opens a fallback when the primary is unavailable", async () => {
+  const registry = [
+    fake({ id: "nvml", open: "unavailable" }),
+    fake({ id: "nvidia-smi", fallbackFor: ["nvml"] }),
+  ];
+  const statuses = await new Session(planBackends(registry, "linux", null), ctx).open();
+  assert.deepEqual(statuses.map((s) => s.status), ["unavailable", "ok"]);
+});
+
+Deno.test("planBackends() skips off-by-default backends unless --backends names them", () => {
+  const registry = [fake({ id: "drm" }), fake({ id: "macmon", defaultOn: false })];
+  const byDefault = planBackends(registry, "linux", null);
+  assert.deepEqual(byDefault.map((p) => p.run), [true, false]);
+  const forced = planBackends(registry, "linux", ["macmon"]);
+  assert.deepEqual(forced.map((p) => p.run), [false, true]);
+  const skipped = forced[0];
+  assert.ok(skipped && !skipped.run && skipped.reason === "not selected by --backends");
+});
+
+Deno.test("Session reading detail replaces the status detail (e.g. unreadable processes)", async () => {
+  const registry = [
+    fake({ id: "drm", read: { ...oneDevice, detail: "3 processes not readable" } }),
+  ];
+  const session = new Session(planBackends(registry, "linux", null), ctx);
+  const snapshot = await session.sample();
+  assert.equal(snapshot.backends[0]?.detail, "3 processes not readable");
+  session.close();
+});

@@ -1,0 +1,57 @@
+/**
+ * Runs gputop as a user does: `deno run -A src/main.ts ARGS` in a subprocess, with a
+ * controlled environment. Every end-to-end test goes through this.
+ */
+import { fileURLToPath } from "node:url";
+
+export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+export const MAIN_TS = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunCliOptions {
+  /** Extra environment; PATH, HOME and DENO_DIR are passed through, nothing else. */
+  env?: Record<string, string>;
+}
+
+export async function runCli(
+  args: readonly string[],
+  options: RunCliOptions = {},
+): Promise<CliResult> {
+  const env: Record<string, string> = {};
+  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
+    const value = Deno.env.get(name);
+    if (value !== undefined) env[name] = value;
+  }
+  Object.assign(env, options.env ?? {});
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--frozen", "--cached-only", MAIN_TS, ...args],
+    env,
+    clearEnv: true,
+    cwd: REPO_ROOT,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const decoder = new TextDecoder();
+  return {
+    code: output.code,
+    stdout: decoder.decode(output.stdout),
+    stderr: decoder.decode(output.stderr),
+  };
+}
+
+/** Parses stdout as JSON, failing with the CLI's stderr in the message when it is not. */
+export function parseJsonOutput(result: CliResult): unknown {
+  try {
+    return JSON.parse(result.stdout);
+  } catch {
+    throw new Error(
+      `stdout is not JSON (exit ${result.code}):\n${result.stdout}\nstderr:\n${result.stderr}`,
+    );
+  }
+}
