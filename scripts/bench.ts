@@ -10,6 +10,7 @@
 import { fileURLToPath } from "node:url";
 import { DrmProcessSampler } from "../src/linux/fdinfo/drm_process_sampler.ts";
 import { createSession } from "../src/session/read_snapshot.ts";
+import { buildFakeNvml, fakeNvmlUnavailableReason } from "../test/fakes/nvml/build_fake_nvml.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const FIXTURE = `${ROOT}fixtures/linux/mixed-two-gpus`;
@@ -43,16 +44,37 @@ rows.push([
   `${(await timeMs(200, () => session.sample())).toFixed(2)} ms`,
 ]);
 
-const rssBefore = Deno.memoryUsage().rss;
+// Heap after a forced GC, before and after many samples: growth here would be a leak.
+// (Raw RSS rises for a while as V8 sizes its heap, so it is shown but not compared.)
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 for (let i = 0; i < 2000; i++) await session.sample();
-const rssAfter = Deno.memoryUsage().rss;
+gc();
+const heapBefore = Deno.memoryUsage().heapUsed;
+for (let i = 0; i < 4000; i++) await session.sample();
+gc();
+const after = Deno.memoryUsage();
 session.close();
 rows.push([
-  "RSS growth over 2000 further samples",
-  `${((rssAfter - rssBefore) / 1048576).toFixed(1)} MiB (RSS now ${
-    (rssAfter / 1048576).toFixed(0)
-  } MiB)`,
+  "heap growth over 4000 further samples (after GC)",
+  `${((after.heapUsed - heapBefore) / 1048576).toFixed(2)} MiB (heap ${
+    (after.heapUsed / 1048576).toFixed(1)
+  } MiB, RSS ${(after.rss / 1048576).toFixed(0)} MiB)`,
 ]);
+
+// NVML through FFI, against the C fake (two GPUs, processes): the cost of our FFI calls
+// and struct decoding, not of a real driver's ioctls.
+if (fakeNvmlUnavailableReason() === null) {
+  const library = await buildFakeNvml();
+  Deno.env.set("GPUTOP_NVML_LIB", library);
+  Deno.env.set("FAKE_NVML_SCENARIO", "two-gpus");
+  const nvml = createSession({ backends: ["nvml"], procRoot: "/nonexistent" });
+  await nvml.open();
+  rows.push([
+    "sample, nvml backend over the fake library (2 GPUs, 4 process entries), median of 500",
+    `${(await timeMs(500, () => nvml.sample())).toFixed(3)} ms`,
+  ]);
+  nvml.close();
+}
 
 const sampler = new DrmProcessSampler({
   procRoot: "/proc",

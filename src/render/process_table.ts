@@ -49,18 +49,31 @@ export function hasDeviceWideFigure(processes: readonly GpuProcess[]): boolean {
   return processes.some((process) => !process.perProcess && process.gpuMemoryBytes !== null);
 }
 
-const COLUMNS: readonly Column[] = [
-  { title: "PID", align: "right" },
-  { title: "USER", align: "left", maxWidth: 16 },
-  { title: "GPU", align: "right" },
-  { title: "TYPE", align: "left" },
-  { title: "GPU MEM", align: "right" },
-  { title: "ENGINES", align: "left" },
-  { title: "RSS", align: "right" },
-  { title: "COMMAND", align: "left" },
-];
+/** What differs between the `ps` table and the process part of the snapshot table. */
+export interface ProcessColumnsOptions {
+  /** Show each process's resident memory (the `ps` view has room for it). */
+  rss: boolean;
+  /** Cut long command lines to this many columns; unlimited when absent. */
+  commandMaxWidth?: number;
+}
 
-function row(process: GpuProcess): string[] {
+export function processColumns(options: ProcessColumnsOptions): Column[] {
+  const command: Column = options.commandMaxWidth === undefined
+    ? { title: "COMMAND", align: "left" }
+    : { title: "COMMAND", align: "left", maxWidth: options.commandMaxWidth };
+  return [
+    { title: "PID", align: "right" },
+    { title: "USER", align: "left", maxWidth: 16 },
+    { title: "GPU", align: "right" },
+    { title: "TYPE", align: "left" },
+    { title: "GPU MEM", align: "right" },
+    { title: "ENGINES", align: "left" },
+    ...(options.rss ? [{ title: "RSS", align: "right" } as const] : []),
+    command,
+  ];
+}
+
+export function processRow(process: GpuProcess, options: ProcessColumnsOptions): string[] {
   return [
     String(process.pid),
     process.user ?? UNKNOWN,
@@ -68,10 +81,12 @@ function row(process: GpuProcess): string[] {
     process.type ?? UNKNOWN,
     formatProcessMemory(process),
     formatEngines(process.engines),
-    formatBytes(process.rssBytes),
+    ...(options.rss ? [formatBytes(process.rssBytes)] : []),
     process.command ?? process.name ?? UNKNOWN,
   ];
 }
+
+const PS_COLUMNS: ProcessColumnsOptions = { rss: true };
 
 /**
  * The `ps` table. Without processes it is the title row alone (or nothing without header).
@@ -79,7 +94,11 @@ function row(process: GpuProcess): string[] {
  */
 export function renderProcessTable(snapshot: Snapshot, options: ProcessTableOptions): string {
   const processes = sortProcessesByMemory(snapshot.processes);
-  const table = renderTable(COLUMNS, processes.map(row), options);
+  const table = renderTable(
+    processColumns(PS_COLUMNS),
+    processes.map((process) => processRow(process, PS_COLUMNS)),
+    options,
+  );
   const note = options.header && hasDeviceWideFigure(processes) ? `${DEVICE_WIDE_NOTE}\n` : "";
   return table + note;
 }

@@ -9,7 +9,6 @@ import { escapeText } from "./escape_text.ts";
 import {
   formatCelsius,
   formatClocks,
-  formatEngines,
   formatMemoryUsage,
   formatPercent,
   formatPowerUsage,
@@ -17,8 +16,10 @@ import {
 } from "./format_units.ts";
 import {
   DEVICE_WIDE_NOTE,
-  formatProcessMemory,
   hasDeviceWideFigure,
+  processColumns,
+  type ProcessColumnsOptions,
+  processRow,
   sortProcessesByMemory,
 } from "./process_table.ts";
 import { type Column, renderTable, SGR_RESET } from "./table.ts";
@@ -47,15 +48,8 @@ const DEVICE_COLUMNS: readonly Column[] = [
   { title: "SOURCE", align: "left" },
 ];
 
-const PROCESS_COLUMNS: readonly Column[] = [
-  { title: "PID", align: "right" },
-  { title: "USER", align: "left", maxWidth: 16 },
-  { title: "GPU", align: "right" },
-  { title: "TYPE", align: "left" },
-  { title: "GPU MEM", align: "right" },
-  { title: "ENGINES", align: "left" },
-  { title: "COMMAND", align: "left", maxWidth: 60 },
-];
+// Narrower than `ps`: no RSS, and long command lines cut, to leave room for the devices.
+const PROCESS_VIEW: ProcessColumnsOptions = { rss: false, commandMaxWidth: 60 };
 
 /** The backends a device's fields came from, in registry order: `nvml+drm`. */
 export function summarizeSources(sources: Readonly<Record<string, string>>): string {
@@ -86,18 +80,6 @@ function deviceRow(device: Device): string[] {
   ];
 }
 
-function processRow(process: GpuProcess): string[] {
-  return [
-    String(process.pid),
-    process.user ?? UNKNOWN,
-    process.deviceIndex === null ? UNKNOWN : String(process.deviceIndex),
-    process.type ?? UNKNOWN,
-    formatProcessMemory(process),
-    formatEngines(process.engines),
-    process.command ?? process.name ?? UNKNOWN,
-  ];
-}
-
 function deviceErrorLines(devices: readonly Device[], color: boolean): string {
   return devices
     .filter((device) => device.error !== null)
@@ -112,7 +94,11 @@ function processSection(processes: readonly GpuProcess[], options: SnapshotTable
   if (processes.length === 0) return `${NO_PROCESSES_MESSAGE}\n`;
   const sorted = sortProcessesByMemory(processes);
   const note = hasDeviceWideFigure(sorted) ? `${DEVICE_WIDE_NOTE}\n` : "";
-  return renderTable(PROCESS_COLUMNS, sorted.map(processRow), options) + note;
+  return renderTable(
+    processColumns(PROCESS_VIEW),
+    sorted.map((process) => processRow(process, PROCESS_VIEW)),
+    options,
+  ) + note;
 }
 
 /** Renders the whole snapshot for a terminal. The text ends with a newline. */

@@ -1,7 +1,9 @@
 /**
  * Hand-built snapshots for renderer tests. Every Device / Process key is filled (null where
- * nullable); pass overrides for the fields a test cares about.
+ * nullable; a device's metrics start from the same all-null record the merge starts from);
+ * pass overrides for the fields a test cares about.
  */
+import { emptyDeviceMetrics } from "../../src/model/empty_device.ts";
 import type { BackendStatus, Device, GpuProcess, Snapshot } from "../../src/model/types.ts";
 
 export function makeDevice(overrides: Partial<Device> = {}): Device {
@@ -9,40 +11,7 @@ export function makeDevice(overrides: Partial<Device> = {}): Device {
     index: 0,
     id: "0000:01:00.0",
     vendor: "nvidia",
-    name: null,
-    uuid: null,
-    serial: null,
-    pciBusId: null,
-    driver: null,
-    driverVersion: null,
-    cudaDriverVersion: null,
-    architecture: null,
-    computeCapability: null,
-    memoryTotalBytes: null,
-    memoryUsedBytes: null,
-    memoryFreeBytes: null,
-    memoryShared: null,
-    gttTotalBytes: null,
-    gttUsedBytes: null,
-    utilizationPercent: null,
-    memoryUtilizationPercent: null,
-    engines: null,
-    temperatureCelsius: null,
-    temperaturesCelsius: null,
-    powerWatts: null,
-    powerLimitWatts: null,
-    energyJoules: null,
-    graphicsClockMHz: null,
-    graphicsClockMaxMHz: null,
-    memoryClockMHz: null,
-    memoryClockMaxMHz: null,
-    fanPercent: null,
-    performanceState: null,
-    pcieGeneration: null,
-    pcieWidth: null,
-    migMode: null,
-    runtimeStatus: null,
-    error: null,
+    ...emptyDeviceMetrics(),
     sources: {},
     ...overrides,
   };

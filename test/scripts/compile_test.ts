@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { COMPILE_TARGETS, compileArgs, outputName } from "../../scripts/compile_targets.ts";
 import { readCompileMetadata } from "../../scripts/compile_metadata.ts";
-import { REPO_ROOT } from "../support/run_cli.ts";
+import { runDeno } from "../support/run_cli.ts";
 
 const STAND_IN = "/bin/true";
 const canCompile = Deno.build.os === "linux" && existsSync(STAND_IN);
@@ -19,22 +19,6 @@ function existsSync(path: string): boolean {
   } catch {
     return false;
   }
-}
-
-async function deno(args: string[], env: Record<string, string> = {}) {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args,
-    cwd: REPO_ROOT,
-    env,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decoder = new TextDecoder();
-  return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
-  };
 }
 
 Deno.test("compileArgs() builds every target with -A from src/main.ts", () => {
@@ -55,7 +39,7 @@ Deno.test({
     const out = Deno.makeTempDirSync();
     try {
       const args = compileArgs("x86_64-unknown-linux-gnu", out);
-      const result = await deno(args, { DENORT_BIN: STAND_IN, NO_COLOR: "1" });
+      const result = await runDeno(args, { env: { DENORT_BIN: STAND_IN, NO_COLOR: "1" } });
       assert.equal(result.code, 0, result.stderr);
       const listing = result.stdout + result.stderr;
       assert.match(listing, /src\/main\.ts/);
@@ -83,7 +67,7 @@ Deno.test({
     const out = Deno.makeTempDirSync();
     try {
       const bundle = `${out}/gputop.bundle.js`;
-      const built = await deno(["bundle", "--platform", "deno", "-o", bundle, "src/main.ts"]);
+      const built = await runDeno(["bundle", "--platform", "deno", "-o", bundle, "src/main.ts"]);
       if (built.code !== 0 && /esbuild|registry|network|fetch/i.test(built.stderr)) {
         // deno-lint-ignore no-console
         console.warn(
@@ -92,10 +76,10 @@ Deno.test({
         return;
       }
       assert.equal(built.code, 0, built.stderr);
-      const ran = await deno(["run", "--no-config", "-A", bundle, "--version"]);
+      const ran = await runDeno(["run", "--no-config", "-A", bundle, "--version"]);
       assert.equal(ran.code, 0, ran.stderr);
       assert.match(ran.stdout, /^gputop \d+\.\d+\.\d+/);
-      const usage = await deno(["run", "--no-config", "-A", bundle, "--bogus"]);
+      const usage = await runDeno(["run", "--no-config", "-A", bundle, "--bogus"]);
       assert.equal(usage.code, 2);
     } finally {
       Deno.removeSync(out, { recursive: true });

@@ -1,6 +1,7 @@
 /**
  * Runs gputop as a user does: `deno run -A src/main.ts ARGS` in a subprocess, with a
- * controlled environment. Every end-to-end test goes through this.
+ * controlled environment. Every end-to-end test goes through this; `runDeno` runs any other
+ * deno command (compile, bundle) the same way.
  */
 import { fileURLToPath } from "node:url";
 
@@ -18,21 +19,25 @@ export interface RunCliOptions {
   env?: Record<string, string>;
 }
 
-export async function runCli(
+export interface RunDenoOptions {
+  /** Added to this process's environment, or, with `clearEnv`, the whole environment. */
+  env?: Record<string, string>;
+  /** Working directory; the repository root unless given. */
+  cwd?: string;
+  /** Start from an empty environment instead of this process's. */
+  clearEnv?: boolean;
+}
+
+/** Runs `deno ARGS` (this test run's own deno) and returns its exit code and decoded output. */
+export async function runDeno(
   args: readonly string[],
-  options: RunCliOptions = {},
+  options: RunDenoOptions = {},
 ): Promise<CliResult> {
-  const env: Record<string, string> = {};
-  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
-    const value = Deno.env.get(name);
-    if (value !== undefined) env[name] = value;
-  }
-  Object.assign(env, options.env ?? {});
   const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--frozen", "--cached-only", MAIN_TS, ...args],
-    env,
-    clearEnv: true,
-    cwd: REPO_ROOT,
+    args: [...args],
+    env: options.env ?? {},
+    clearEnv: options.clearEnv ?? false,
+    cwd: options.cwd ?? REPO_ROOT,
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
@@ -43,6 +48,19 @@ export async function runCli(
     stdout: decoder.decode(output.stdout),
     stderr: decoder.decode(output.stderr),
   };
+}
+
+export function runCli(args: readonly string[], options: RunCliOptions = {}): Promise<CliResult> {
+  const env: Record<string, string> = {};
+  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
+    const value = Deno.env.get(name);
+    if (value !== undefined) env[name] = value;
+  }
+  Object.assign(env, options.env ?? {});
+  return runDeno(["run", "-A", "--frozen", "--cached-only", MAIN_TS, ...args], {
+    env,
+    clearEnv: true,
+  });
 }
 
 /** Parses stdout as JSON, failing with the CLI's stderr in the message when it is not. */

@@ -15,17 +15,11 @@ import {
   scratchSys,
   sysRootOf,
 } from "../../linux/sysfs/fixture_tree.ts";
+import { testContext } from "../../support/backend_context.ts";
 
 /** A context over fixture roots with a clock the test moves by hand. */
 function context(procRoot: string, sysRoot: string, clock = { ms: 1000 }): BackendContext {
-  return {
-    procRoot,
-    sysRoot,
-    env: () => undefined,
-    os: "linux",
-    nowMs: () => clock.ms,
-    lazyInit: false,
-  };
+  return testContext({ procRoot, sysRoot, nowMs: () => clock.ms });
 }
 
 /** Returns the given sampler results in turn (the last one repeats). */

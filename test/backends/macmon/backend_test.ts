@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import type { Backend } from "../../../src/backends/backend.ts";
 import {
   DEFAULT_MACMON_TIMEOUT_MS,
   macmonBackend,
@@ -6,10 +7,32 @@ import {
   parseVersion,
 } from "../../../src/backends/macmon/backend.ts";
 import type { DeviceReading } from "../../../src/model/types.ts";
-import { fakeProgram, fixture, testContext } from "../../fakes/macmon/fake.ts";
+import { type FakeProgram, fakeProgram, fixture } from "../../fakes/macmon/fake.ts";
+import { testContext } from "../../support/backend_context.ts";
 
 const PIPE_WITH_SOC = "-i 200 pipe -s 1 --soc-info";
 const PIPE = "-i 200 pipe -s 1";
+
+/** A macOS context (where macmon runs) whose environment holds only `env`. */
+function macContext(env: Record<string, string>) {
+  return testContext({ env, os: "darwin" });
+}
+
+/** Runs `body` with a fake macmon (its settings `fakeEnv`) and a backend pointed at it. */
+async function withFake(
+  fakeEnv: Record<string, string>,
+  body: (session: { fake: FakeProgram; backend: Backend }) => Promise<void>,
+  env: Record<string, string> = {},
+): Promise<void> {
+  const fake = fakeProgram(fakeEnv);
+  const backend = macmonBackend.create(macContext({ GPUTOP_MACMON: fake.path, ...env }));
+  try {
+    await body({ fake, backend });
+  } finally {
+    backend.close();
+    fake.dispose();
+  }
+}
 
 /** True when `name` is a program on PATH (a Mac with macmon installed). */
 function onPath(name: string): boolean {
@@ -30,7 +53,7 @@ Deno.test("descriptor: id, on by default on macOS only, create() spawns nothing"
   assert.equal(macmonBackend.defaultOn("windows"), false);
   const fake = fakeProgram({ FAKE_MACMON_OUTPUT: fixture("v0.6.1-readme.jsonl") });
   try {
-    macmonBackend.create(testContext({ GPUTOP_MACMON: fake.path })).close();
+    macmonBackend.create(macContext({ GPUTOP_MACMON: fake.path })).close();
     assert.deepEqual(fake.calls(), []);
   } finally {
     fake.dispose();
@@ -38,50 +61,46 @@ Deno.test("descriptor: id, on by default on macOS only, create() spawns nothing"
 });
 
 Deno.test("open() samples once and the first read() returns that sample", async () => {
-  const fake = fakeProgram({ FAKE_MACMON_OUTPUT: fixture("v0.7-soc-info-m1max-blog.jsonl") });
-  const backend = macmonBackend.create(testContext({ GPUTOP_MACMON: fake.path }));
-  try {
-    const before = Date.now();
-    const opened = await backend.open();
-    assert.deepEqual(opened, {
-      status: "ok",
-      detail: null,
-      library: fake.path,
-      version: "0.8.2", // the fake's `macmon 0.8.2`
-    });
-    assert.deepEqual(fake.calls().sort(), ["--version", PIPE_WITH_SOC].sort());
-    const reading = await backend.read();
-    assert.equal(fake.calls().length, 2, "the first read must not run macmon again");
-    assert.ok(reading.timestampMs >= before && reading.timestampMs <= Date.now());
-    assert.deepEqual(reading.processes, []);
-    const expected: DeviceReading = {
-      localId: "apple-gpu-0",
-      vendor: "apple",
-      name: "Apple M1 Max", // soc.chip_name
-      driver: null,
-      memoryShared: true,
-      memoryTotalBytes: 68719476736, // memory.ram_total
-      memoryUsedBytes: 33498726400, // memory.ram_usage
-      memoryFreeBytes: 35220750336, // 68719476736 − 33498726400
-      utilizationPercent: 0.132904022932053 * 100, // gpu_usage[1] × 100 ≈ 13.29 %
-      graphicsClockMHz: 388, // gpu_usage[0]
-      powerWatts: 0.154958307743073, // gpu_power
-      temperatureCelsius: 45.5415573120117, // temp.gpu_temp_avg
-    };
-    assert.deepEqual(reading.devices, [expected]);
-  } finally {
-    backend.close();
-    fake.dispose();
-  }
+  await withFake(
+    { FAKE_MACMON_OUTPUT: fixture("v0.7-soc-info-m1max-blog.jsonl") },
+    async ({ fake, backend }) => {
+      const before = Date.now();
+      const opened = await backend.open();
+      assert.deepEqual(opened, {
+        status: "ok",
+        detail: null,
+        library: fake.path,
+        version: "0.8.2", // the fake's `macmon 0.8.2`
+      });
+      assert.deepEqual(fake.calls().sort(), ["--version", PIPE_WITH_SOC].sort());
+      const reading = await backend.read();
+      assert.equal(fake.calls().length, 2, "the first read must not run macmon again");
+      assert.ok(reading.timestampMs >= before && reading.timestampMs <= Date.now());
+      assert.deepEqual(reading.processes, []);
+      const expected: DeviceReading = {
+        localId: "apple-gpu-0",
+        vendor: "apple",
+        name: "Apple M1 Max", // soc.chip_name
+        driver: null,
+        memoryShared: true,
+        memoryTotalBytes: 68719476736, // memory.ram_total
+        memoryUsedBytes: 33498726400, // memory.ram_usage
+        memoryFreeBytes: 35220750336, // 68719476736 − 33498726400
+        utilizationPercent: 0.132904022932053 * 100, // gpu_usage[1] × 100 ≈ 13.29 %
+        graphicsClockMHz: 388, // gpu_usage[0]
+        powerWatts: 0.154958307743073, // gpu_power
+        temperatureCelsius: 45.5415573120117, // temp.gpu_temp_avg
+      };
+      assert.deepEqual(reading.devices, [expected]);
+    },
+  );
 });
 
 Deno.test("later reads run macmon again, without --soc-info, and keep the chip name", async () => {
-  const fake = fakeProgram({
+  await withFake({
     FAKE_MACMON_OUTPUT: fixture("v0.8.0-m1max.jsonl"), // no soc object
     FAKE_MACMON_SOC_INFO: fixture("v0.7-soc-info-m1max-blog.jsonl"), // with soc
-  });
-  const backend = macmonBackend.create(testContext({ GPUTOP_MACMON: fake.path }));
-  try {
+  }, async ({ fake, backend }) => {
     assert.equal((await backend.open()).status, "ok");
     const first = await backend.read();
     assert.equal(first.devices[0]?.graphicsClockMHz, 388);
@@ -92,20 +111,15 @@ Deno.test("later reads run macmon again, without --soc-info, and keep the chip n
     // gpu_usage_ratio × 100 ≈ 20.72 %
     assert.equal(second.devices[0]?.utilizationPercent, 0.2072213888168335 * 100);
     assert.equal(fake.calls().filter((call) => call === PIPE).length, 1);
-  } finally {
-    backend.close();
-    fake.dispose();
-  }
+  });
 });
 
 Deno.test("a macmon older than 0.6.1 (no --soc-info) still works, named Apple GPU", async () => {
-  const fake = fakeProgram({
+  await withFake({
     FAKE_MACMON_OUTPUT: fixture("pre-v0.6-no-timestamp.jsonl"),
     FAKE_MACMON_NO_SOC_INFO: "1",
     FAKE_MACMON_VERSION: "0.5.1",
-  });
-  const backend = macmonBackend.create(testContext({ GPUTOP_MACMON: fake.path }));
-  try {
+  }, async ({ fake, backend }) => {
     const opened = await backend.open();
     assert.equal(opened.status, "ok");
     assert.equal(opened.version, "0.5.1");
@@ -115,15 +129,12 @@ Deno.test("a macmon older than 0.6.1 (no --soc-info) still works, named Apple GP
     assert.equal(device?.name, "Apple GPU");
     assert.equal(device?.graphicsClockMHz, 169); // line 1 gpu_usage[0]
     assert.equal(device?.memoryUsedBytes, 14942404608); // line 1 memory.ram_usage
-  } finally {
-    backend.close();
-    fake.dispose();
-  }
+  });
 });
 
 Deno.test("an explicit GPUTOP_MACMON that does not exist is unavailable", async () => {
   const backend = macmonBackend.create(
-    testContext({ GPUTOP_MACMON: "/nonexistent/gputop-test/macmon" }),
+    macContext({ GPUTOP_MACMON: "/nonexistent/gputop-test/macmon" }),
   );
   const opened = await backend.open();
   assert.deepEqual(opened, {
@@ -139,7 +150,7 @@ Deno.test({
   name: "no macmon on PATH is unavailable, with how to install it",
   ignore: onPath("macmon"),
   fn: async () => {
-    const backend = macmonBackend.create(testContext({}));
+    const backend = macmonBackend.create(macContext({}));
     const opened = await backend.open();
     assert.equal(opened.status, "unavailable");
     assert.equal(opened.detail, "macmon not found (install it: brew install macmon)");
@@ -152,7 +163,7 @@ Deno.test("a program that cannot be run is an error with the reason", async () =
   const fake = fakeProgram({});
   const notExecutable = fake.writeFile("macmon-no-x", "#!/bin/sh\n");
   Deno.chmodSync(notExecutable, 0o644);
-  const backend = macmonBackend.create(testContext({ GPUTOP_MACMON: notExecutable }));
+  const backend = macmonBackend.create(macContext({ GPUTOP_MACMON: notExecutable }));
   try {
     const opened = await backend.open();
     assert.equal(opened.status, "error");
@@ -164,12 +175,10 @@ Deno.test("a program that cannot be run is an error with the reason", async () =
 });
 
 Deno.test("a non-zero exit is an error naming the code and the first stderr line", async () => {
-  const fake = fakeProgram({
+  await withFake({
     FAKE_MACMON_EXIT: "1",
     FAKE_MACMON_STDERR: '\nError: "Failed to create subscription"\nsecond line',
-  });
-  const backend = macmonBackend.create(testContext({ GPUTOP_MACMON: fake.path }));
-  try {
+  }, async ({ backend }) => {
     const opened = await backend.open();
     assert.equal(opened.status, "error");
     assert.equal(
@@ -177,28 +186,18 @@ Deno.test("a non-zero exit is an error naming the code and the first stderr line
       'macmon exited with code 1: Error: "Failed to create subscription"',
     );
     assert.equal(opened.version, "0.8.2");
-  } finally {
-    backend.close();
-    fake.dispose();
-  }
+  });
 });
 
 Deno.test("a macmon that hangs is an error after GPUTOP_MACMON_TIMEOUT_MS", async () => {
-  const fake = fakeProgram({
+  await withFake({
     FAKE_MACMON_OUTPUT: fixture("v0.6.1-readme.jsonl"),
     FAKE_MACMON_SLEEP: "5",
-  });
-  const backend = macmonBackend.create(
-    testContext({ GPUTOP_MACMON: fake.path, GPUTOP_MACMON_TIMEOUT_MS: "300" }),
-  );
-  try {
+  }, async ({ backend }) => {
     const opened = await backend.open();
     assert.equal(opened.status, "error");
     assert.equal(opened.detail, "macmon gave no sample within 300 ms");
-  } finally {
-    backend.close();
-    fake.dispose();
-  }
+  }, { GPUTOP_MACMON_TIMEOUT_MS: "300" });
 });
 
 Deno.test("output that is not a sample is an error with the parser's reason", async () => {
@@ -211,7 +210,7 @@ Deno.test("output that is not a sample is an error with the parser's reason", as
     ];
     for (const [text, detail] of cases) {
       fake.setEnv({ FAKE_MACMON_OUTPUT: fake.writeFile("out.jsonl", text) });
-      const backend = macmonBackend.create(testContext({ GPUTOP_MACMON: fake.path }));
+      const backend = macmonBackend.create(macContext({ GPUTOP_MACMON: fake.path }));
       const opened = await backend.open();
       backend.close();
       assert.equal(opened.status, "error", text);
@@ -223,31 +222,29 @@ Deno.test("output that is not a sample is an error with the parser's reason", as
 });
 
 Deno.test("a read() that fails after a good open() throws the reason", async () => {
-  const fake = fakeProgram({ FAKE_MACMON_OUTPUT: fixture("v0.8.2-readme.jsonl") });
-  const backend = macmonBackend.create(testContext({ GPUTOP_MACMON: fake.path }));
-  try {
-    assert.equal((await backend.open()).status, "ok");
-    const first = await backend.read();
-    assert.equal(first.devices[0]?.graphicsClockMHz, 461); // gpu_freq_mhz
-    // gpu_scaled_ratio × 100 ≈ 2.15 %
-    assert.equal(first.devices[0]?.utilizationPercent, 0.021497859 * 100);
-    assert.equal(first.devices[0]?.memoryFreeBytes, 4784324608); // 25769803776 − 20985479168
-    assert.equal(first.devices[0]?.name, "Apple GPU"); // the readme example has no soc
-    fake.setEnv({ FAKE_MACMON_EXIT: "1", FAKE_MACMON_STDERR: "Error: boom" });
-    await assert.rejects(backend.read(), { message: "macmon exited with code 1: Error: boom" });
-  } finally {
-    backend.close();
-    fake.dispose();
-  }
+  await withFake(
+    { FAKE_MACMON_OUTPUT: fixture("v0.8.2-readme.jsonl") },
+    async ({ fake, backend }) => {
+      assert.equal((await backend.open()).status, "ok");
+      const first = await backend.read();
+      assert.equal(first.devices[0]?.graphicsClockMHz, 461); // gpu_freq_mhz
+      // gpu_scaled_ratio × 100 ≈ 2.15 %
+      assert.equal(first.devices[0]?.utilizationPercent, 0.021497859 * 100);
+      assert.equal(first.devices[0]?.memoryFreeBytes, 4784324608); // 25769803776 − 20985479168
+      assert.equal(first.devices[0]?.name, "Apple GPU"); // the readme example has no soc
+      fake.setEnv({ FAKE_MACMON_EXIT: "1", FAKE_MACMON_STDERR: "Error: boom" });
+      await assert.rejects(backend.read(), { message: "macmon exited with code 1: Error: boom" });
+    },
+  );
 });
 
 Deno.test("close() is safe twice and without open(); read() after close() throws", async () => {
   const fake = fakeProgram({ FAKE_MACMON_OUTPUT: fixture("v0.6.1-readme.jsonl") });
   try {
-    const unopened = macmonBackend.create(testContext({ GPUTOP_MACMON: fake.path }));
+    const unopened = macmonBackend.create(macContext({ GPUTOP_MACMON: fake.path }));
     unopened.close();
     unopened.close();
-    const backend = macmonBackend.create(testContext({ GPUTOP_MACMON: fake.path }));
+    const backend = macmonBackend.create(macContext({ GPUTOP_MACMON: fake.path }));
     assert.equal((await backend.open()).status, "ok");
     backend.close();
     backend.close();

@@ -14,12 +14,8 @@ import {
   GPU_FIELDS,
   GPU_FIELDS_CONSERVATIVE,
 } from "../../../src/backends/nvidia-smi/fields.ts";
-import {
-  type FakeProgram,
-  fakeProgram,
-  fixture,
-  testContext,
-} from "../../fakes/nvidia-smi/fake.ts";
+import { type FakeProgram, fakeProgram, fixture } from "../../fakes/nvidia-smi/fake.ts";
+import { testContext } from "../../support/backend_context.ts";
 
 const DRIVER_NOT_LOADED = "NVIDIA-SMI has failed because it couldn't communicate with the " +
   "NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.";
@@ -42,7 +38,7 @@ async function withFake(
 ): Promise<void> {
   const fake = fakeProgram(env);
   const backend = createNvidiaSmiBackend(
-    testContext({ GPUTOP_NVIDIA_SMI: fake.path }),
+    testContext({ env: { GPUTOP_NVIDIA_SMI: fake.path } }),
     timeoutMs === undefined ? {} : { timeoutMs },
   );
   try {
@@ -64,7 +60,7 @@ Deno.test("the descriptor: id, default on Linux and Windows, a fallback for nvml
 Deno.test("create() runs nothing", () => {
   const fake = fakeProgram(H100_LOAD);
   try {
-    const backend = nvidiaSmiBackend.create(testContext({ GPUTOP_NVIDIA_SMI: fake.path }));
+    const backend = nvidiaSmiBackend.create(testContext({ env: { GPUTOP_NVIDIA_SMI: fake.path } }));
     backend.close();
     backend.close();
     assert.deepEqual(fake.calls(), []);
@@ -118,7 +114,7 @@ Deno.test("exit 9 (no driver) is unavailable with nvidia-smi's message", async (
 
 Deno.test("a program that is not there is unavailable: nvidia-smi not found", async () => {
   const missing = "/nonexistent/gputop-test/nvidia-smi";
-  const backend = createNvidiaSmiBackend(testContext({ GPUTOP_NVIDIA_SMI: missing }));
+  const backend = createNvidiaSmiBackend(testContext({ env: { GPUTOP_NVIDIA_SMI: missing } }));
   const result = await backend.open();
   assert.equal(result.status, "unavailable");
   assert.equal(result.detail, `nvidia-smi not found at ${missing} (GPUTOP_NVIDIA_SMI)`);
@@ -234,12 +230,12 @@ Deno.test("an empty answer is ok with no devices", async () => {
 });
 
 Deno.test("candidates: the explicit program alone, else the usual names", () => {
-  assert.deepEqual(nvidiaSmiCandidates(testContext({ GPUTOP_NVIDIA_SMI: "/opt/smi" })), [
+  assert.deepEqual(nvidiaSmiCandidates(testContext({ env: { GPUTOP_NVIDIA_SMI: "/opt/smi" } })), [
     "/opt/smi",
   ]);
-  assert.deepEqual(nvidiaSmiCandidates(testContext({})), ["nvidia-smi"]);
+  assert.deepEqual(nvidiaSmiCandidates(testContext()), ["nvidia-smi"]);
   assert.deepEqual(
-    nvidiaSmiCandidates(testContext({ ProgramFiles: "C:\\Program Files" }, "windows")),
+    nvidiaSmiCandidates(testContext({ env: { ProgramFiles: "C:\\Program Files" }, os: "windows" })),
     ["nvidia-smi.exe", "C:\\Program Files\\NVIDIA Corporation\\NVSMI\\nvidia-smi.exe"],
   );
 });

@@ -4,6 +4,7 @@
  * (`memory.total [MiB]` = `81559 MiB` is written 81559). The parser, backend and end-to-end
  * tests check gputop's output against these, converted: MiB × 1048576 = bytes.
  */
+import type { DeviceReading } from "../../../src/model/types.ts";
 
 export const MIB = 1048576;
 
@@ -211,3 +212,36 @@ export const NORMALISED_BUS_ID: Record<string, string> = {
   "00000000:01:00.0": "0000:01:00.0",
   "00000000:00:09.0": "0000:00:09.0",
 };
+
+/** The device reading a captured row must give. */
+export function capturedReading(gpu: CapturedGpu): DeviceReading {
+  const pci = NORMALISED_BUS_ID[gpu.busId]!;
+  return {
+    localId: pci,
+    vendor: "nvidia",
+    driver: "nvidia",
+    uuid: ZERO_UUID,
+    pciBusId: pci,
+    serial: gpu.serial,
+    driverVersion: gpu.driverVersion,
+    memoryTotalBytes: gpu.memoryTotalMiB * MIB,
+    memoryUsedBytes: gpu.memoryUsedMiB * MIB,
+    memoryFreeBytes: gpu.memoryFreeMiB * MIB,
+    utilizationPercent: gpu.utilizationGpu,
+    memoryUtilizationPercent: gpu.utilizationMemory,
+    temperatureCelsius: gpu.temperatureGpu,
+    powerWatts: gpu.powerDraw,
+    powerLimitWatts: gpu.enforcedPowerLimit,
+    graphicsClockMHz: gpu.clockGraphics,
+    graphicsClockMaxMHz: gpu.clockGraphicsMax,
+    memoryClockMHz: gpu.clockMemory,
+    memoryClockMaxMHz: gpu.clockMemoryMax,
+    fanPercent: gpu.fanSpeed,
+    performanceState: gpu.pstate,
+    pcieGeneration: gpu.pcieGen,
+    pcieWidth: gpu.pcieWidth,
+    migMode: gpu.migMode,
+    computeCapability: gpu.computeCap,
+    name: gpu.name,
+  };
+}

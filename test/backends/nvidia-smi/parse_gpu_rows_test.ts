@@ -9,48 +9,14 @@ import {
   type GpuField,
 } from "../../../src/backends/nvidia-smi/fields.ts";
 import { driverVersionOf, parseGpuRows } from "../../../src/backends/nvidia-smi/parse_gpu_rows.ts";
-import type { DeviceReading } from "../../../src/model/types.ts";
 import { fixtureText } from "../../fakes/nvidia-smi/fake.ts";
-import { CAPTURED, type CapturedGpu, MIB, NORMALISED_BUS_ID, ZERO_UUID } from "./captured.ts";
-
-/** The device reading a captured row must give. */
-function expectedReading(gpu: CapturedGpu): DeviceReading {
-  const pci = NORMALISED_BUS_ID[gpu.busId]!;
-  return {
-    localId: pci,
-    vendor: "nvidia",
-    driver: "nvidia",
-    uuid: ZERO_UUID,
-    pciBusId: pci,
-    serial: gpu.serial,
-    driverVersion: gpu.driverVersion,
-    memoryTotalBytes: gpu.memoryTotalMiB * MIB,
-    memoryUsedBytes: gpu.memoryUsedMiB * MIB,
-    memoryFreeBytes: gpu.memoryFreeMiB * MIB,
-    utilizationPercent: gpu.utilizationGpu,
-    memoryUtilizationPercent: gpu.utilizationMemory,
-    temperatureCelsius: gpu.temperatureGpu,
-    powerWatts: gpu.powerDraw,
-    powerLimitWatts: gpu.enforcedPowerLimit,
-    graphicsClockMHz: gpu.clockGraphics,
-    graphicsClockMaxMHz: gpu.clockGraphicsMax,
-    memoryClockMHz: gpu.clockMemory,
-    memoryClockMaxMHz: gpu.clockMemoryMax,
-    fanPercent: gpu.fanSpeed,
-    performanceState: gpu.pstate,
-    pcieGeneration: gpu.pcieGen,
-    pcieWidth: gpu.pcieWidth,
-    migMode: gpu.migMode,
-    computeCapability: gpu.computeCap,
-    name: gpu.name,
-  };
-}
+import { CAPTURED, capturedReading, ZERO_UUID } from "./captured.ts";
 
 for (const [stem, { gpu }] of Object.entries(CAPTURED)) {
   Deno.test(`parseGpuRows reads ${stem}-gpu.csv as captured`, () => {
     const { devices, rejected } = parseGpuRows(fixtureText(`${stem}-gpu.csv`), GPU_FIELDS);
     assert.equal(rejected, 0);
-    assert.deepEqual(devices, [expectedReading(gpu)]);
+    assert.deepEqual(devices, [capturedReading(gpu)]);
   });
 }
 
@@ -71,7 +37,7 @@ Deno.test("parseGpuRows reads the conservative field list's columns", () => {
     GPU_FIELDS_CONSERVATIVE,
   );
   assert.equal(rejected, 0);
-  const { migMode: _mig, computeCapability: _cap, ...rest } = expectedReading(
+  const { migMode: _mig, computeCapability: _cap, ...rest } = capturedReading(
     CAPTURED["h100-80gb-hbm3-590.48.01-load"]!.gpu,
   );
   // power.limit 700.00 W stands in for enforced.power.limit; MIG and compute_cap not asked.

@@ -1,14 +1,17 @@
 import assert from "node:assert/strict";
+import type { Backend } from "../../../src/backends/backend.ts";
 import { nvmlBackend } from "../../../src/backends/nvml/backend.ts";
 import type { BackendReading } from "../../../src/model/types.ts";
 import {
   buildFakeNvml,
+  type FAKE_NVML_HOOKS,
   type FakeNvmlScenario,
   type FakeNvmlVariant,
   openFakeNvmlHooks,
   setFakeNvmlScenario,
 } from "../../fakes/nvml/build_fake_nvml.ts";
-import { fakeNvmlTest, nvmlContext } from "./_support.ts";
+import { testContext } from "../../support/backend_context.ts";
+import { fakeNvmlTest } from "./_support.ts";
 import {
   GPU0,
   GPU0_ID,
@@ -18,6 +21,7 @@ import {
   GPU1_ID,
   GPU1_MEMORY_V1,
   IDLE,
+  nvmlNullMetrics,
   PROCESSES,
 } from "./expected.ts";
 
@@ -31,9 +35,31 @@ async function fakeBackend(options: SessionOptions = {}) {
   const path = await buildFakeNvml(options.variant);
   setFakeNvmlScenario(options.scenario ?? "two-gpus");
   const backend = nvmlBackend.create(
-    nvmlContext({ env: { GPUTOP_NVML_LIB: path }, lazyInit: options.lazyInit ?? false }),
+    testContext({ env: { GPUTOP_NVML_LIB: path }, lazyInit: options.lazyInit ?? false }),
   );
   return { path, backend };
+}
+
+interface FakeSession {
+  backend: Backend;
+  hooks: Deno.DynamicLibrary<typeof FAKE_NVML_HOOKS>;
+  /** The fake library's path. */
+  path: string;
+}
+
+/** Runs `body` with a backend on the fake and the fake's test hooks; closes both after. */
+async function withHooks(
+  options: SessionOptions,
+  body: (session: FakeSession) => Promise<void>,
+): Promise<void> {
+  const { path, backend } = await fakeBackend(options);
+  const hooks = openFakeNvmlHooks(path);
+  try {
+    await body({ backend, hooks, path });
+  } finally {
+    backend.close();
+    hooks.close();
+  }
 }
 
 /** open() must be ok; returns one reading. */
@@ -76,9 +102,7 @@ fakeNvmlTest("nvml read() merges compute and graphics processes per pid", async 
 });
 
 fakeNvmlTest("nvml read() passes the newest sample time as lastSeenTimeStamp", async () => {
-  const { path, backend } = await fakeBackend();
-  const hooks = openFakeNvmlHooks(path);
-  try {
+  await withHooks({}, async ({ backend, hooks }) => {
     assert.equal((await backend.open()).status, "ok");
     const first = await backend.read();
     assert.equal(hooks.symbols.fakeNvmlLastSeenTimeStamp(0), 0n);
@@ -87,43 +111,41 @@ fakeNvmlTest("nvml read() passes the newest sample time as lastSeenTimeStamp", a
     assert.equal(hooks.symbols.fakeNvmlLastSeenTimeStamp(0), GPU0_NEWEST_SAMPLE_US);
     // No sample is newer than the first reading's: nothing on GPU 0 was busy since.
     assert.deepEqual(second.processes.map((p) => p.engines), [IDLE, IDLE, IDLE, null]);
-  } finally {
-    backend.close();
-    hooks.close();
-  }
+  });
 });
 
-fakeNvmlTest("nvml falls back to nvmlDeviceGetMemoryInfo when _v2 is not exported", async () => {
-  const reading = await readOnce({ variant: "no-memory-v2" });
-  assert.deepEqual(reading.devices, [{ ...GPU0, ...GPU0_MEMORY_V1 }, {
-    ...GPU1,
-    ...GPU1_MEMORY_V1,
-  }]);
-  assert.deepEqual(reading.processes, PROCESSES);
-});
-
-fakeNvmlTest("nvml works with a library exporting only v1 entry points", async () => {
-  const reading = await readOnce({ variant: "v1-only" });
+/** Variants that read memory through the v1 entry point (used without the reserved split). */
+const V1_MEMORY_VARIANTS: [FakeNvmlVariant, string][] = [
+  ["no-memory-v2", "nvml falls back to nvmlDeviceGetMemoryInfo when _v2 is not exported"],
   // PCI bus id from busIdLegacy, memory from v1, processes from 16-byte entries.
-  assert.deepEqual(reading.devices, [{ ...GPU0, ...GPU0_MEMORY_V1 }, {
-    ...GPU1,
-    ...GPU1_MEMORY_V1,
-  }]);
-  assert.deepEqual(reading.processes, PROCESSES);
-});
+  ["v1-only", "nvml works with a library exporting only v1 entry points"],
+];
 
-fakeNvmlTest("nvml reads _v2 process lists when _v3 is not exported", async () => {
-  assert.deepEqual((await readOnce({ variant: "no-v3" })).processes, PROCESSES);
-});
+for (const [variant, name] of V1_MEMORY_VARIANTS) {
+  fakeNvmlTest(name, async () => {
+    const reading = await readOnce({ variant });
+    assert.deepEqual(reading.devices, [
+      { ...GPU0, ...GPU0_MEMORY_V1 },
+      { ...GPU1, ...GPU1_MEMORY_V1 },
+    ]);
+    assert.deepEqual(reading.processes, PROCESSES);
+  });
+}
 
-fakeNvmlTest("nvml reads 32-byte _v3 entries from an early-R535-style library", async () => {
-  assert.deepEqual((await readOnce({ variant: "v3-wide" })).processes, PROCESSES);
-});
+/** Variants whose process lists have another entry layout; the result is the same. */
+const PROCESS_LIST_VARIANTS: [FakeNvmlVariant, string][] = [
+  ["no-v3", "nvml reads _v2 process lists when _v3 is not exported"],
+  ["v3-wide", "nvml reads 32-byte _v3 entries from an early-R535-style library"],
+];
+
+for (const [variant, name] of PROCESS_LIST_VARIANTS) {
+  fakeNvmlTest(name, async () => {
+    assert.deepEqual((await readOnce({ variant })).processes, PROCESSES);
+  });
+}
 
 fakeNvmlTest("nvml retries a process list that grew after the size query", async () => {
-  const { path, backend } = await fakeBackend({ scenario: "process-list-grows" });
-  const hooks = openFakeNvmlHooks(path);
-  try {
+  await withHooks({ scenario: "process-list-grows" }, async ({ backend, hooks }) => {
     assert.equal((await backend.open()).status, "ok");
     const reading = await backend.read();
     // Size query said 2, the first fetch said 4, the second fetch got all 4.
@@ -138,10 +160,7 @@ fakeNvmlTest("nvml retries a process list that grew after the size query", async
     const grown = reading.processes.filter((p) => p.pid === 8080 || p.pid === 8181);
     assert.deepEqual(grown.map((p) => p.gpuMemoryBytes), [268435456, 134217728]);
     assert.equal(reading.detail, undefined);
-  } finally {
-    backend.close();
-    hooks.close();
-  }
+  });
 });
 
 fakeNvmlTest("nvml reports a process list that keeps growing instead of cutting it", async () => {
@@ -194,36 +213,16 @@ fakeNvmlTest("nvml reports a lost GPU with an error and still reads the other", 
   assert.deepEqual(reading.devices, [
     GPU0,
     {
+      // A lost GPU keeps what NVML said before it was lost; every metric NVML reports is null.
+      ...nvmlNullMetrics(),
       localId: GPU1_ID,
       vendor: "nvidia",
       name: "NVIDIA L40S",
       uuid: "GPU-9e8d7c6b-5a49-3827-1605-f4e3d2c1b0a9",
-      serial: null,
       pciBusId: GPU1_ID,
       driver: "nvidia",
       driverVersion: "535.261.03",
       cudaDriverVersion: "12.2",
-      memoryTotalBytes: null,
-      memoryUsedBytes: null,
-      memoryFreeBytes: null,
-      utilizationPercent: null,
-      memoryUtilizationPercent: null,
-      engines: null,
-      temperatureCelsius: null,
-      powerWatts: null,
-      powerLimitWatts: null,
-      energyJoules: null,
-      graphicsClockMHz: null,
-      graphicsClockMaxMHz: null,
-      memoryClockMHz: null,
-      memoryClockMaxMHz: null,
-      fanPercent: null,
-      performanceState: null,
-      pcieGeneration: null,
-      pcieWidth: null,
-      architecture: null,
-      computeCapability: null,
-      migMode: null,
       error: "GPU is lost",
     },
   ]);
@@ -245,10 +244,8 @@ fakeNvmlTest("nvml with no GPUs is ok and reads nothing", async () => {
 });
 
 fakeNvmlTest("nvml open() maps DRIVER_NOT_LOADED to unavailable", async () => {
-  const { path, backend } = await fakeBackend({ scenario: "driver-not-loaded" });
-  const hooks = openFakeNvmlHooks(path);
-  const shutdowns = hooks.symbols.fakeNvmlShutdownCalls();
-  try {
+  await withHooks({ scenario: "driver-not-loaded" }, async ({ backend, hooks, path }) => {
+    const shutdowns = hooks.symbols.fakeNvmlShutdownCalls();
     assert.deepEqual(await backend.open(), {
       status: "unavailable",
       detail: "NVIDIA driver not loaded",
@@ -259,10 +256,7 @@ fakeNvmlTest("nvml open() maps DRIVER_NOT_LOADED to unavailable", async () => {
     backend.close();
     // Init failed, so there is nothing to shut down.
     assert.equal(hooks.symbols.fakeNvmlShutdownCalls(), shutdowns);
-  } finally {
-    backend.close();
-    hooks.close();
-  }
+  });
 });
 
 fakeNvmlTest("nvml open() reports any other init failure as an error", async () => {
@@ -280,11 +274,9 @@ fakeNvmlTest("nvml open() reports any other init failure as an error", async () 
 });
 
 fakeNvmlTest("nvml shuts down once per successful init, and close() is safe twice", async () => {
-  const { path, backend } = await fakeBackend();
-  const hooks = openFakeNvmlHooks(path);
-  const inits = hooks.symbols.fakeNvmlInitCalls();
-  const shutdowns = hooks.symbols.fakeNvmlShutdownCalls();
-  try {
+  await withHooks({}, async ({ backend, hooks }) => {
+    const inits = hooks.symbols.fakeNvmlInitCalls();
+    const shutdowns = hooks.symbols.fakeNvmlShutdownCalls();
     assert.equal((await backend.open()).status, "ok");
     await backend.read();
     await backend.read();
@@ -294,17 +286,12 @@ fakeNvmlTest("nvml shuts down once per successful init, and close() is safe twic
     assert.equal(hooks.symbols.fakeNvmlInitCalls() - inits, 1);
     assert.equal(hooks.symbols.fakeNvmlShutdownCalls() - shutdowns, 1);
     assert.equal(hooks.symbols.fakeNvmlRefCount(), 0);
-  } finally {
-    backend.close();
-    hooks.close();
-  }
+  });
 });
 
 fakeNvmlTest("nvml with lazyInit initialises for each read and shuts down after it", async () => {
-  const { path, backend } = await fakeBackend({ lazyInit: true });
-  const hooks = openFakeNvmlHooks(path);
-  const inits = hooks.symbols.fakeNvmlInitCalls();
-  try {
+  await withHooks({ lazyInit: true }, async ({ backend, hooks }) => {
+    const inits = hooks.symbols.fakeNvmlInitCalls();
     assert.equal((await backend.open()).status, "ok");
     assert.equal(hooks.symbols.fakeNvmlRefCount(), 0);
     const reading = await backend.read();
@@ -314,10 +301,7 @@ fakeNvmlTest("nvml with lazyInit initialises for each read and shuts down after 
     await backend.read();
     assert.equal(hooks.symbols.fakeNvmlInitCalls() - inits, 3);
     assert.equal(hooks.symbols.fakeNvmlRefCount(), 0);
-  } finally {
-    backend.close();
-    hooks.close();
-  }
+  });
 });
 
 fakeNvmlTest("nvml read() after a failed lazy re-init rejects with the reason", async () => {
@@ -335,7 +319,7 @@ fakeNvmlTest("nvml read() after a failed lazy re-init rejects with the reason", 
 });
 
 Deno.test("nvml open() lists every name tried when no library loads", async () => {
-  const backend = nvmlBackend.create(nvmlContext({
+  const backend = nvmlBackend.create(testContext({
     os: "windows",
     env: {
       GPUTOP_NVML_LIB: "/nonexistent/libnvidia-ml.so.1",
@@ -362,7 +346,7 @@ Deno.test("nvml open() lists every name tried when no library loads", async () =
 });
 
 Deno.test("nvml read() before a successful open() rejects", async () => {
-  const backend = nvmlBackend.create(nvmlContext());
+  const backend = nvmlBackend.create(testContext());
   await assert.rejects(backend.read(), /NVML is not open/);
   backend.close();
 });

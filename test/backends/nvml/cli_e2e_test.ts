@@ -5,6 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { emptyDeviceMetrics } from "../../../src/model/empty_device.ts";
 import { SnapshotSchema } from "../../../src/model/schema.ts";
 import type {
   Device,
@@ -34,11 +36,7 @@ function jsonDevice(index: number, reading: DeviceReading): Omit<Device, "source
   return {
     index,
     id: reading.pciBusId ?? reading.localId,
-    memoryShared: null,
-    gttTotalBytes: null,
-    gttUsedBytes: null,
-    temperaturesCelsius: null,
-    runtimeStatus: null,
+    ...emptyDeviceMetrics(),
     ...fields,
   } as Omit<Device, "sources">;
 }
@@ -182,4 +180,33 @@ Deno.test("gputop backends names the NVML libraries it tried", async () => {
   for (const name of ["/nonexistent/libnvidia-ml.so.1", "libnvidia-ml.so.1", "libnvidia-ml.so"]) {
     assert.ok(nvml.detail.includes(`${name}: `), nvml.detail);
   }
+});
+
+Deno.test({
+  name: realSkip === null
+    ? "gputop --json with the real libnvidia-ml still reads the other backends"
+    : `gputop --json with the real libnvidia-ml and DRM (skipped: ${realSkip})`,
+  ignore: realSkip !== null,
+  async fn() {
+    const scenario = fileURLToPath(
+      new URL("../../../fixtures/linux/amdgpu-discrete/", import.meta.url),
+    );
+    const result = await runCli([
+      "--json",
+      "--backends",
+      "nvml,drm",
+      "--proc-root",
+      `${scenario}proc`,
+      "--sys-root",
+      `${scenario}sys`,
+    ]);
+    assert.equal(result.code, 0, result.stderr);
+    const snapshot = SnapshotSchema.parse(parseJsonOutput(result));
+    const nvml = snapshot.backends.find((backend) => backend.id === "nvml");
+    assert.deepEqual([nvml?.status, nvml?.detail], ["unavailable", "NVIDIA driver not loaded"]);
+    // The amdgpu scenario's one card (0000:03:00.0) comes through the DRM backend.
+    assert.deepEqual(snapshot.devices.map((d) => [d.pciBusId, d.vendor, d.sources.name]), [
+      ["0000:03:00.0", "amd", "drm"],
+    ]);
+  },
 });

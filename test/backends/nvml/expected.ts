@@ -2,7 +2,24 @@
  * What the backend must report for the fake's `two-gpus` scenario. Every value restates a
  * number from test/fakes/nvml/fake_nvml.c, with unit conversions worked by hand.
  */
-import type { DeviceReading, ProcessReading } from "../../../src/model/types.ts";
+import { emptyDeviceMetrics } from "../../../src/model/empty_device.ts";
+import type { DeviceMetrics, DeviceReading, ProcessReading } from "../../../src/model/types.ts";
+
+/** Keys only the DRM backend fills: an NVML reading leaves them out rather than null. */
+const DRM_ONLY = [
+  "memoryShared",
+  "gttTotalBytes",
+  "gttUsedBytes",
+  "temperaturesCelsius",
+  "runtimeStatus",
+] as const;
+
+/** Every metric key an NVML reading carries, each null (a GPU NVML could not read). */
+export function nvmlNullMetrics(): Omit<DeviceMetrics, typeof DRM_ONLY[number]> {
+  const metrics: Partial<DeviceMetrics> = emptyDeviceMetrics();
+  for (const key of DRM_ONLY) delete metrics[key];
+  return metrics as Omit<DeviceMetrics, typeof DRM_ONLY[number]>;
+}
 
 export const GPU0_ID = "0000:07:00.0"; // fake: busId "00000000:07:00.0"
 export const GPU1_ID = "0000:81:00.0"; // fake: busId "00000000:81:00.0"

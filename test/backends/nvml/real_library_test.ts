@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { nvmlBackend } from "../../../src/backends/nvml/backend.ts";
-import { nvmlContext } from "./_support.ts";
+import { testContext } from "../../support/backend_context.ts";
 
 const REAL_LIBRARY = "/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1";
 const realLibrary = existsSync(REAL_LIBRARY);
@@ -26,7 +26,7 @@ realTest(
     ? "nvml opens the real libnvidia-ml.so.1 and reads its GPUs"
     : "nvml reports the real libnvidia-ml.so.1 without a driver as 'NVIDIA driver not loaded'",
   async () => {
-    const backend = nvmlBackend.create(nvmlContext());
+    const backend = nvmlBackend.create(testContext());
     try {
       const opened = await backend.open();
       assert.equal(opened.library, "libnvidia-ml.so.1");
@@ -48,7 +48,7 @@ realTest(
 
 realTest("nvml falls back to the default names when GPUTOP_NVML_LIB does not load", async () => {
   const backend = nvmlBackend.create(
-    nvmlContext({ env: { GPUTOP_NVML_LIB: "/nonexistent/libnvidia-ml.so.1" } }),
+    testContext({ env: { GPUTOP_NVML_LIB: "/nonexistent/libnvidia-ml.so.1" } }),
   );
   try {
     const opened = await backend.open();

@@ -1,11 +1,11 @@
 /**
  * Test helpers around `fake_macmon.sh`: fixture paths, and a per-test wrapper program whose
- * FAKE_MACMON_* settings can change between runs (the backend's child processes inherit the
- * test process's environment, not the BackendContext's, so the settings live in a file the
- * wrapper sources).
+ * FAKE_MACMON_* settings can change between runs (see ../fake_program.ts).
  */
 import { fileURLToPath } from "node:url";
-import type { BackendContext } from "../../../src/backends/backend.ts";
+import { type FakeProgram, makeFakeProgram } from "../fake_program.ts";
+
+export type { FakeProgram };
 
 export const FAKE_MACMON = fileURLToPath(new URL("./fake_macmon.sh", import.meta.url));
 export const FIXTURES_DIR = fileURLToPath(new URL("../../../fixtures/macmon/", import.meta.url));
@@ -30,71 +30,10 @@ export function fixtureLines(name: FixtureName): string[] {
   return Deno.readTextFileSync(fixture(name)).split("\n").filter((line) => line.trim() !== "");
 }
 
-/** A checkout may lose the executable bit; the tests restore it. */
-export function makeFakeExecutable(): void {
-  Deno.chmodSync(FAKE_MACMON, 0o755);
-}
-
-export interface FakeProgram {
-  /** Path of the wrapper to use as GPUTOP_MACMON. */
-  path: string;
-  /** Replaces the fake's FAKE_MACMON_* settings for the runs that follow. */
-  setEnv(env: Record<string, string>): void;
-  /** Arguments of every run so far, one string per run. */
-  calls(): string[];
-  /** Writes `text` to a file in the wrapper's directory and returns its path. */
-  writeFile(name: string, text: string): string;
-  dispose(): void;
-}
-
-/** A wrapper in a fresh temp directory that sources its settings, then runs the fake. */
+/** A wrapper program for GPUTOP_MACMON whose FAKE_MACMON_* settings can change between runs. */
 export function fakeProgram(env: Record<string, string>): FakeProgram {
-  makeFakeExecutable();
-  const dir = Deno.makeTempDirSync({ prefix: "gputop-macmon-" });
-  const path = `${dir}/macmon`;
-  const log = `${dir}/calls.log`;
-  const envFile = `${dir}/env`;
-  const setEnv = (values: Record<string, string>) => {
-    const lines = Object.entries({ ...values, FAKE_MACMON_ARGS_LOG: log })
-      .map(([name, value]) => `${name}='${value.replaceAll("'", `'\\''`)}'`);
-    Deno.writeTextFileSync(envFile, lines.join("\n") + "\n");
-  };
-  setEnv(env);
-  Deno.writeTextFileSync(
-    path,
-    `#!/bin/sh\nset -a\n. '${envFile}'\nset +a\nexec '${FAKE_MACMON}' "$@"\n`,
+  return makeFakeProgram(
+    { fake: FAKE_MACMON, name: "macmon", argsLogVariable: "FAKE_MACMON_ARGS_LOG" },
+    env,
   );
-  Deno.chmodSync(path, 0o755);
-  return {
-    path,
-    setEnv,
-    calls: () => {
-      try {
-        return Deno.readTextFileSync(log).split("\n").filter(Boolean);
-      } catch {
-        return [];
-      }
-    },
-    writeFile: (name, text) => {
-      const file = `${dir}/${name}`;
-      Deno.writeTextFileSync(file, text);
-      return file;
-    },
-    dispose: () => Deno.removeSync(dir, { recursive: true }),
-  };
-}
-
-/** A BackendContext whose environment holds only `env`. */
-export function testContext(
-  env: Record<string, string>,
-  os: typeof Deno.build.os = "darwin",
-): BackendContext {
-  return {
-    procRoot: "/nonexistent/proc",
-    sysRoot: "/nonexistent/sys",
-    env: (name) => env[name],
-    os,
-    nowMs: () => 0,
-    lazyInit: false,
-  };
 }

@@ -1,10 +1,11 @@
 /**
  * Test helpers around `fake_nvidia_smi.sh`: fixture paths, and a per-test wrapper program
- * whose environment for the fake can change between runs (the backend's child processes
- * inherit the test process's environment, not the BackendContext's).
+ * whose FAKE_NVIDIA_SMI_* settings can change between runs (see ../fake_program.ts).
  */
 import { fileURLToPath } from "node:url";
-import type { BackendContext } from "../../../src/backends/backend.ts";
+import { type FakeProgram, makeFakeProgram } from "../fake_program.ts";
+
+export type { FakeProgram };
 
 export const FAKE_NVIDIA_SMI = fileURLToPath(new URL("./fake_nvidia_smi.sh", import.meta.url));
 export const FIXTURES_DIR = fileURLToPath(
@@ -33,59 +34,10 @@ export const CAPTURE_STEMS = [
 ] as const;
 export const CAPTURE_STATES = ["idle", "load"] as const;
 
-export interface FakeProgram {
-  /** Path of the wrapper to use as GPUTOP_NVIDIA_SMI. */
-  path: string;
-  /** Replaces the fake's FAKE_NVIDIA_SMI_* settings for the runs that follow. */
-  setEnv(env: Record<string, string>): void;
-  /** Arguments of every run so far, one string per run. */
-  calls(): string[];
-  dispose(): void;
-}
-
-/** A wrapper in a fresh temp directory that sources its settings, then runs the fake. */
+/** A wrapper program for GPUTOP_NVIDIA_SMI whose FAKE_NVIDIA_SMI_* settings can change. */
 export function fakeProgram(env: Record<string, string>): FakeProgram {
-  makeFakeExecutable();
-  const dir = Deno.makeTempDirSync({ prefix: "gputop-nvidia-smi-" });
-  const path = `${dir}/nvidia-smi`;
-  const log = `${dir}/calls.log`;
-  const envFile = `${dir}/env`;
-  const setEnv = (values: Record<string, string>) => {
-    const lines = Object.entries({ ...values, FAKE_NVIDIA_SMI_ARGS_LOG: log })
-      .map(([name, value]) => `${name}='${value.replaceAll("'", `'\\''`)}'`);
-    Deno.writeTextFileSync(envFile, lines.join("\n") + "\n");
-  };
-  setEnv(env);
-  Deno.writeTextFileSync(
-    path,
-    `#!/bin/sh\nset -a\n. '${envFile}'\nset +a\nexec '${FAKE_NVIDIA_SMI}' "$@"\n`,
+  return makeFakeProgram(
+    { fake: FAKE_NVIDIA_SMI, name: "nvidia-smi", argsLogVariable: "FAKE_NVIDIA_SMI_ARGS_LOG" },
+    env,
   );
-  Deno.chmodSync(path, 0o755);
-  return {
-    path,
-    setEnv,
-    calls: () => {
-      try {
-        return Deno.readTextFileSync(log).split("\n").filter(Boolean);
-      } catch {
-        return [];
-      }
-    },
-    dispose: () => Deno.removeSync(dir, { recursive: true }),
-  };
-}
-
-/** A BackendContext whose environment holds only `env`. */
-export function testContext(
-  env: Record<string, string>,
-  os: typeof Deno.build.os = "linux",
-): BackendContext {
-  return {
-    procRoot: "/nonexistent/proc",
-    sysRoot: "/nonexistent/sys",
-    env: (name) => env[name],
-    os,
-    nowMs: () => 0,
-    lazyInit: false,
-  };
 }

@@ -10,33 +10,20 @@
  */
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import {
   DrmProcessSampler,
   type DrmProcessUsage,
 } from "../../../src/linux/fdinfo/drm_process_sampler.ts";
+import { copyTree, procRootOf, SCENARIOS, sysRootOf } from "../sysfs/fixture_tree.ts";
+import { runDeno } from "../../support/run_cli.ts";
+import { capture } from "./captures.ts";
 
-const FIXTURES = fileURLToPath(new URL("../../../fixtures/linux/", import.meta.url));
-const CAPTURES = fileURLToPath(new URL("./captures/", import.meta.url));
 const SAMPLER_MODULE = new URL("../../../src/linux/fdinfo/drm_process_sampler.ts", import.meta.url)
   .href;
 
-/** The agreed scenarios (shared with the sysfs helper's sys trees). */
-const SCENARIOS = [
-  "amdgpu-discrete",
-  "amdgpu-apu",
-  "i915-integrated",
-  "xe-discrete",
-  "mixed-two-gpus",
-  "suspended-gpu",
-];
-
-const procOf = (scenario: string) => join(FIXTURES, scenario, "proc");
-const sysOf = (scenario: string) => join(FIXTURES, scenario, "sys");
-
 /** A capture's fdinfo text: the `# source:` line and the prompt lines before it dropped. */
 function captureText(path: string): string {
-  const lines = Deno.readTextFileSync(CAPTURES + path).split("\n");
+  const lines = capture(path).split("\n");
   const start = lines.findIndex((line) => /^\s*(?:pos|drm-[\w-]+):/.test(line));
   return lines.slice(start).join("\n");
 }
@@ -45,6 +32,16 @@ function captureText(path: string): string {
 function fakeClock(startMs = 10_000) {
   const clock = { now: startMs, nowMs: () => clock.now };
   return clock;
+}
+
+/** A sampler over `procRoot` and `sysRoot`, timed by `clock` (a fresh one unless given). */
+function samplerOn(procRoot: string, sysRoot: string, clock = fakeClock()): DrmProcessSampler {
+  return new DrmProcessSampler({ procRoot, sysRoot, nowMs: clock.nowMs });
+}
+
+/** A sampler over one fixture scenario's proc and sys trees. */
+function scenarioSampler(scenario: string, clock = fakeClock()): DrmProcessSampler {
+  return samplerOn(procRootOf(scenario), sysRootOf(scenario), clock);
 }
 
 /** Builds files (string) and symlinks ({ link }) under root. */
@@ -72,32 +69,40 @@ function pidEntries(
   return entries;
 }
 
-function copyTree(from: string, to: string): void {
-  Deno.mkdirSync(to, { recursive: true });
-  for (const entry of Deno.readDirSync(from)) {
-    const source = join(from, entry.name);
-    const target = join(to, entry.name);
-    if (entry.isSymlink) Deno.symlinkSync(Deno.readLinkSync(source), target);
-    else if (entry.isDirectory) copyTree(source, target);
-    else Deno.copyFileSync(source, target);
+/** Runs `body` in a fresh temp dir, removed afterwards. */
+function inTempDir(body: (dir: string) => void): void {
+  const dir = Deno.makeTempDirSync({ prefix: "gputop-fdinfo-" });
+  try {
+    body(dir);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
   }
 }
 
-/** A temp dir with a `proc` symlink that `point()` re-targets between samples. */
-function switchableProc() {
-  const dir = Deno.makeTempDirSync({ prefix: "gputop-fdinfo-" });
-  const link = join(dir, "proc");
-  return {
-    dir,
-    procRoot: link,
-    point(target: string) {
-      try {
-        Deno.removeSync(link);
-      } catch { /* first time */ }
-      Deno.symlinkSync(target, link);
-    },
-    cleanup: () => Deno.removeSync(dir, { recursive: true }),
-  };
+interface SwitchableProc {
+  /** The temp dir, for scratch trees next to the link. */
+  dir: string;
+  /** The `proc` symlink to give the sampler. */
+  procRoot: string;
+  /** Re-targets the link. */
+  point(target: string): void;
+}
+
+/** Runs `body` with a temp `proc` symlink that it re-points between samples. */
+function withSwitchableProc(body: (proc: SwitchableProc) => void): void {
+  inTempDir((dir) => {
+    const link = join(dir, "proc");
+    body({
+      dir,
+      procRoot: link,
+      point(target) {
+        try {
+          Deno.removeSync(link);
+        } catch { /* first time */ }
+        Deno.symlinkSync(target, link);
+      },
+    });
+  });
 }
 
 function usage(fields: Partial<DrmProcessUsage> & { pid: number }): DrmProcessUsage {
@@ -124,11 +129,7 @@ const AMDGPU_DISCRETE_2217 = {
 
 Deno.test("sampler: amdgpu-discrete counts a dup'ed and forked client once, lowest pid", () => {
   const clock = fakeClock();
-  const sampler = new DrmProcessSampler({
-    procRoot: procOf("amdgpu-discrete"),
-    sysRoot: sysOf("amdgpu-discrete"),
-    nowMs: clock.nowMs,
-  });
+  const sampler = scenarioSampler("amdgpu-discrete", clock);
   const first = sampler.sample();
   assert.equal(first.timestampMs, 10_000);
   assert.equal(first.unreadableProcesses, 0);
@@ -147,11 +148,7 @@ Deno.test("sampler: amdgpu-discrete counts a dup'ed and forked client once, lowe
 });
 
 Deno.test("sampler: amdgpu-apu reads the 5.14–5.18 format; a DRM fd without drm keys is skipped", () => {
-  const sampler = new DrmProcessSampler({
-    procRoot: procOf("amdgpu-apu"),
-    sysRoot: sysOf("amdgpu-apu"),
-    nowMs: fakeClock().nowMs,
-  });
+  const sampler = scenarioSampler("amdgpu-apu");
   const result = sampler.sample();
   // pid 1100 (Xorg) holds /dev/dri/card0 (simpledrm) whose fdinfo has only pos/flags/…
   assert.deepEqual(result.usages, [
@@ -168,22 +165,17 @@ Deno.test("sampler: amdgpu-apu reads the 5.14–5.18 format; a DRM fd without dr
 });
 
 Deno.test("sampler: i915-integrated engine % from two samples 1 s apart", () => {
-  const proc = switchableProc();
-  try {
+  withSwitchableProc((proc) => {
     const clock = fakeClock();
-    const sampler = new DrmProcessSampler({
-      procRoot: proc.procRoot,
-      sysRoot: sysOf("i915-integrated"),
-      nowMs: clock.nowMs,
-    });
-    proc.point(procOf("i915-integrated"));
+    const sampler = samplerOn(proc.procRoot, sysRootOf("i915-integrated"), clock);
+    proc.point(procRootOf("i915-integrated"));
     const first = sampler.sample();
     assert.deepEqual(first.usages, [
       usage({ pid: 1500, pciBusId: "0000:00:02.0", driver: "i915" }),
       usage({ pid: 7296, pciBusId: "0000:00:02.0", driver: "i915" }),
     ]);
 
-    proc.point(procOf("i915-integrated-later"));
+    proc.point(procRootOf("i915-integrated-later"));
     clock.now += 1000; // Δwall = 1e9 ns
     const second = sampler.sample();
     assert.deepEqual(second.usages, [
@@ -203,24 +195,17 @@ Deno.test("sampler: i915-integrated engine % from two samples 1 s apart", () => 
         engines: { render: 25, copy: 10, video: 25, "video-enhance": 0 },
       }),
     ]);
-  } finally {
-    proc.cleanup();
-  }
+  });
 });
 
 Deno.test("sampler: xe-discrete engine % from drm-cycles / drm-total-cycles", () => {
-  const proc = switchableProc();
-  try {
+  withSwitchableProc((proc) => {
     const clock = fakeClock();
-    const sampler = new DrmProcessSampler({
-      procRoot: proc.procRoot,
-      sysRoot: sysOf("xe-discrete"),
-      nowMs: clock.nowMs,
-    });
+    const sampler = samplerOn(proc.procRoot, sysRootOf("xe-discrete"), clock);
     // xe doc capture: system 0; gtt 192 KiB = 196608; vram0 23992 KiB × 1024 = 24567808;
     // stolen 0. pid 4243 (a fork of 4242) shares client 3 and gets no entry.
     const memoryByRegion = { system: 0, gtt: 196608, vram0: 24567808, stolen: 0 };
-    proc.point(procOf("xe-discrete"));
+    proc.point(procRootOf("xe-discrete"));
     assert.deepEqual(sampler.sample().usages, [
       usage({ pid: 4242, pciBusId: "0000:03:00.0", driver: "xe", memoryByRegion }),
     ]);
@@ -232,7 +217,7 @@ Deno.test("sampler: xe-discrete engine % from drm-cycles / drm-total-cycles", ()
       usage({ pid: 4242, pciBusId: "0000:03:00.0", driver: "xe", memoryByRegion }),
     ]);
 
-    proc.point(procOf("xe-discrete-later"));
+    proc.point(procRootOf("xe-discrete-later"));
     clock.now += 1000; // irrelevant to cycles: the GPU timestamp is the clock
     assert.deepEqual(sampler.sample().usages, [
       usage({
@@ -246,17 +231,11 @@ Deno.test("sampler: xe-discrete engine % from drm-cycles / drm-total-cycles", ()
         engines: { render: 50, copy: 10, video: 30, "video-enhance": 0, compute: 50 },
       }),
     ]);
-  } finally {
-    proc.cleanup();
-  }
+  });
 });
 
 Deno.test("sampler: mixed-two-gpus gives one entry per (pid, device)", () => {
-  const result = new DrmProcessSampler({
-    procRoot: procOf("mixed-two-gpus"),
-    sysRoot: sysOf("mixed-two-gpus"),
-    nowMs: fakeClock().nowMs,
-  }).sample();
+  const result = scenarioSampler("mixed-two-gpus").sample();
   assert.deepEqual(result.usages, [
     usage({ pid: 5000, pciBusId: "0000:00:02.0", driver: "i915" }), // i915 prints no memory
     usage({
@@ -276,11 +255,7 @@ Deno.test("sampler: mixed-two-gpus gives one entry per (pid, device)", () => {
 
 Deno.test("sampler: suspended-gpu memory-only client keeps engines null on every sample", () => {
   const clock = fakeClock();
-  const sampler = new DrmProcessSampler({
-    procRoot: procOf("suspended-gpu"),
-    sysRoot: sysOf("suspended-gpu"),
-    nowMs: clock.nowMs,
-  });
+  const sampler = scenarioSampler("suspended-gpu", clock);
   // rocmi capture: vram 76 KiB = 77824; gtt 44 KiB = 45056; cpu 6200 KiB = 6348800.
   const memoryByRegion = { vram: 77824, gtt: 45056, cpu: 6348800 };
   const client = { pid: 3766769, pciBusId: "0000:03:00.0", driver: "amdgpu", memoryByRegion };
@@ -291,21 +266,16 @@ Deno.test("sampler: suspended-gpu memory-only client keeps engines null on every
 });
 
 Deno.test("sampler: an fd whose fdinfo vanished is skipped quietly", () => {
-  const result = new DrmProcessSampler({
-    procRoot: procOf("race-fd-without-fdinfo"),
-    sysRoot: sysOf("race-fd-without-fdinfo"),
-    nowMs: fakeClock().nowMs,
-  }).sample();
+  const result = scenarioSampler("race-fd-without-fdinfo").sample();
   assert.deepEqual(result, { usages: [], unreadableProcesses: 0, timestampMs: 10_000 });
 });
 
 Deno.test("sampler: a counter that went backwards gives null for that engine, then starts over", () => {
-  const proc = switchableProc();
-  try {
+  withSwitchableProc((proc) => {
     // A copy of i915-integrated-later where client 22's render counter (196329331 at the
     // first sample) reads lower: 100000000.
     const backwards = join(proc.dir, "backwards");
-    copyTree(procOf("i915-integrated-later"), backwards);
+    copyTree(procRootOf("i915-integrated-later"), backwards);
     const fdinfo = join(backwards, "7296/fdinfo/10");
     Deno.writeTextFileSync(
       fdinfo,
@@ -315,12 +285,8 @@ Deno.test("sampler: a counter that went backwards gives null for that engine, th
       ),
     );
     const clock = fakeClock();
-    const sampler = new DrmProcessSampler({
-      procRoot: proc.procRoot,
-      sysRoot: sysOf("i915-integrated"),
-      nowMs: clock.nowMs,
-    });
-    proc.point(procOf("i915-integrated"));
+    const sampler = samplerOn(proc.procRoot, sysRootOf("i915-integrated"), clock);
+    proc.point(procRootOf("i915-integrated"));
     sampler.sample();
 
     proc.point(backwards);
@@ -333,43 +299,33 @@ Deno.test("sampler: a counter that went backwards gives null for that engine, th
     const third = sampler.sample().usages.find((u) => u.pid === 7296);
     // Started over from 100000000: unchanged since → 0 %; the others unchanged → 0 %.
     assert.deepEqual(third?.engines, { render: 0, copy: 0, video: 0, "video-enhance": 0 });
-  } finally {
-    proc.cleanup();
-  }
+  });
 });
 
 Deno.test("sampler: a client that vanished starts over when it comes back", () => {
-  const proc = switchableProc();
-  try {
+  withSwitchableProc((proc) => {
     const without7296 = join(proc.dir, "without-7296");
-    copyTree(procOf("i915-integrated"), without7296);
+    copyTree(procRootOf("i915-integrated"), without7296);
     Deno.removeSync(join(without7296, "7296"), { recursive: true });
 
     const clock = fakeClock();
-    const sampler = new DrmProcessSampler({
-      procRoot: proc.procRoot,
-      sysRoot: sysOf("i915-integrated"),
-      nowMs: clock.nowMs,
-    });
-    proc.point(procOf("i915-integrated"));
+    const sampler = samplerOn(proc.procRoot, sysRootOf("i915-integrated"), clock);
+    proc.point(procRootOf("i915-integrated"));
     sampler.sample();
     proc.point(without7296);
     clock.now += 1000;
     assert.deepEqual(sampler.sample().usages.map((u) => u.pid), [1500]);
-    proc.point(procOf("i915-integrated-later"));
+    proc.point(procRootOf("i915-integrated-later"));
     clock.now += 1000;
     const third = sampler.sample().usages;
     // 1500 was seen throughout: 6e8 ns over the last 1 s → 60 %. 7296 is new again: null.
     assert.equal(third.find((u) => u.pid === 1500)?.engines?.["render"], 60);
     assert.equal(third.find((u) => u.pid === 7296)?.engines, null);
-  } finally {
-    proc.cleanup();
-  }
+  });
 });
 
 Deno.test("sampler: clients are keyed by (device, client id); a shared one goes to the lowest pid", () => {
-  const dir = Deno.makeTempDirSync({ prefix: "gputop-fdinfo-" });
-  try {
+  inTempDir((dir) => {
     const i915 = captureText("fdinfo-i915/i915-kernel-doc-example-2022.txt"); // client 7
     // The amdgpu capture with its client id changed to 7, on another device.
     const amdgpu = captureText("fdinfo-amdgpu/amdgpu-tvrtko-patch-v1-2024-05-new-style-gfx.txt")
@@ -382,11 +338,7 @@ Deno.test("sampler: clients are keyed by (device, client id); a shared one goes 
       }),
       ...pidEntries(20, { 9: ["/dev/dri/renderD128", i915] }),
     });
-    const result = new DrmProcessSampler({
-      procRoot: join(dir, "proc"),
-      sysRoot: join(dir, "sys"),
-      nowMs: fakeClock().nowMs,
-    }).sample();
+    const result = samplerOn(join(dir, "proc"), join(dir, "sys")).sample();
     assert.deepEqual(
       result.usages.map((u) => [u.pid, u.pciBusId, u.driver]),
       [
@@ -394,14 +346,11 @@ Deno.test("sampler: clients are keyed by (device, client id); a shared one goes 
         [300, "0000:04:00.0", "amdgpu"], // amdgpu client 7 is another client
       ],
     );
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("sampler: without drm-pdev the device comes from the node's sysfs link", () => {
-  const dir = Deno.makeTempDirSync({ prefix: "gputop-fdinfo-" });
-  try {
+  inTempDir((dir) => {
     const withoutPdev = (text: string) => text.replace(/^\s*drm-pdev:.*\n/m, "");
     const i915 = withoutPdev(
       captureText("fdinfo-i915/i915-tvrtko-dri-devel-2022-01-25-integrated.txt"),
@@ -420,11 +369,7 @@ Deno.test("sampler: without drm-pdev the device comes from the node's sysfs link
       // renderD130 is in no sysfs tree: still reported, device unknown.
       ...pidEntries(13, { 3: ["/dev/dri/renderD130", v3d] }),
     });
-    const result = new DrmProcessSampler({
-      procRoot: join(dir, "proc"),
-      sysRoot: join(dir, "sys"),
-      nowMs: fakeClock().nowMs,
-    }).sample();
+    const result = samplerOn(join(dir, "proc"), join(dir, "sys")).sample();
     assert.deepEqual(
       result.usages.map((u) => [u.pid, u.pciBusId, u.driver]),
       [
@@ -434,20 +379,17 @@ Deno.test("sampler: without drm-pdev the device comes from the node's sysfs link
         [13, null, "v3d"],
       ],
     );
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
+  });
 });
 
 for (const scenario of SCENARIOS) {
   Deno.test({
     name: `sampler: ${scenario} without drm-pdev lines lands on the same devices via its sys tree`,
     // The sys trees are the sysfs helper's; skipped until they exist.
-    ignore: !existsDir(join(sysOf(scenario), "class/drm")),
+    ignore: !existsDir(join(sysRootOf(scenario), "class/drm")),
     fn() {
-      const dir = Deno.makeTempDirSync({ prefix: "gputop-fdinfo-" });
-      try {
-        copyTree(procOf(scenario), dir);
+      inTempDir((dir) => {
+        copyTree(procRootOf(scenario), dir);
         for (const pid of Deno.readDirSync(dir)) {
           const fdinfoDir = join(dir, pid.name, "fdinfo");
           for (const fd of Deno.readDirSync(fdinfoDir)) {
@@ -459,14 +401,12 @@ for (const scenario of SCENARIOS) {
           }
         }
         const devices = (procRoot: string) =>
-          new DrmProcessSampler({ procRoot, sysRoot: sysOf(scenario), nowMs: fakeClock().nowMs })
+          samplerOn(procRoot, sysRootOf(scenario))
             .sample().usages.map((u) => [u.pid, u.pciBusId, u.driver]);
-        const expected = devices(procOf(scenario));
+        const expected = devices(procRootOf(scenario));
         assert.ok(expected.length > 0);
         assert.deepEqual(devices(dir), expected);
-      } finally {
-        Deno.removeSync(dir, { recursive: true });
-      }
+      });
     },
   });
 }
@@ -480,8 +420,7 @@ function existsDir(path: string): boolean {
 }
 
 Deno.test("sampler: exited processes, non-pid entries and a missing proc root are not errors", () => {
-  const dir = Deno.makeTempDirSync({ prefix: "gputop-fdinfo-" });
-  try {
+  inTempDir((dir) => {
     buildTree(dir, {
       "proc/555/comm": "gone\n", // exited between readdir and listing fd/: no fd dir
       "proc/meminfo": "MemTotal: 1 kB\n",
@@ -494,22 +433,12 @@ Deno.test("sampler: exited processes, non-pid entries and a missing proc root ar
     });
     // fd 3 is a dangling entry whose link cannot be read at all (a plain file here).
     Deno.writeTextFileSync(join(dir, "proc/600/fd/3"), "");
-    const sampler = new DrmProcessSampler({
-      procRoot: join(dir, "proc"),
-      sysRoot: join(dir, "sys"),
-      nowMs: fakeClock().nowMs,
-    });
+    const sampler = samplerOn(join(dir, "proc"), join(dir, "sys"));
     assert.deepEqual(sampler.sample(), { usages: [], unreadableProcesses: 0, timestampMs: 10_000 });
 
-    const missing = new DrmProcessSampler({
-      procRoot: join(dir, "no-such-proc"),
-      sysRoot: join(dir, "no-such-sys"),
-      nowMs: fakeClock().nowMs,
-    });
+    const missing = samplerOn(join(dir, "no-such-proc"), join(dir, "no-such-sys"));
     assert.deepEqual(missing.sample(), { usages: [], unreadableProcesses: 0, timestampMs: 10_000 });
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
+  });
 });
 
 /** Two pids holding DRM clients; returns the proc root. */
@@ -534,11 +463,7 @@ Deno.test({
     try {
       const procRoot = permissionTree(dir);
       Deno.chmodSync(fdDir, 0o000);
-      const result = new DrmProcessSampler({
-        procRoot,
-        sysRoot: join(dir, "sys"),
-        nowMs: fakeClock().nowMs,
-      }).sample();
+      const result = samplerOn(procRoot, join(dir, "sys")).sample();
       assert.equal(result.unreadableProcesses, 1);
       assert.deepEqual(result.usages.map((u) => u.pid), [102]);
     } finally {
@@ -563,22 +488,17 @@ Deno.test("sampler: a pid whose fd/ is refused is counted, not fatal (--deny-rea
     );
     // The Deno permission layer refuses proc/101/fd the way the kernel refuses another
     // user's /proc/<pid>/fd; listing it throws NotCapable, reading anything else works.
-    const output = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--no-config",
-        "--no-lock",
-        "--allow-read",
-        `--deny-read=${join(procRoot, "101/fd")}`,
-        script,
-      ],
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const stderr = new TextDecoder().decode(output.stderr);
-    assert.equal(output.code, 0, stderr);
-    assert.equal(stderr, ""); // nothing printed about the refusal
-    assert.deepEqual(JSON.parse(new TextDecoder().decode(output.stdout)), {
+    const output = await runDeno([
+      "run",
+      "--no-config",
+      "--no-lock",
+      "--allow-read",
+      `--deny-read=${join(procRoot, "101/fd")}`,
+      script,
+    ]);
+    assert.equal(output.code, 0, output.stderr);
+    assert.equal(output.stderr, ""); // nothing printed about the refusal
+    assert.deepEqual(JSON.parse(output.stdout), {
       pids: [102],
       unreadable: 1,
     });
@@ -589,7 +509,7 @@ Deno.test("sampler: a pid whose fd/ is refused is counted, not fatal (--deny-rea
 
 Deno.test("sampler: this machine's real /proc and /sys", () => {
   const clock = fakeClock();
-  const sampler = new DrmProcessSampler({ procRoot: "/proc", sysRoot: "/sys", nowMs: clock.nowMs });
+  const sampler = samplerOn("/proc", "/sys", clock);
   for (let i = 0; i < 2; i++) {
     const result = sampler.sample();
     assert.ok(Array.isArray(result.usages));

@@ -1,24 +1,19 @@
 /**
  * parseFdinfo on every real capture (copied verbatim from the shared realdata folders into
- * `captures/`, `# source:` line included: it is one of the lines the parser must ignore),
+ * `fixtures/fdinfo/`, `# source:` line included: it is one of the lines the parser must ignore),
  * with expected values worked out by hand from the capture text, then on hand-made edge
  * cases.
  */
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
 import {
   type FdinfoRegionMemory,
   type ParsedFdinfo,
   parseFdinfo,
 } from "../../../src/linux/fdinfo/parse_fdinfo.ts";
+import { capture, CAPTURES_DIR } from "./captures.ts";
 
-const CAPTURES = fileURLToPath(new URL("./captures/", import.meta.url));
 const KiB = 1024;
 const MiB = 1024 * 1024;
-
-function capture(path: string): string {
-  return Deno.readTextFileSync(CAPTURES + path);
-}
 
 function region(
   totalBytes: number | null,
@@ -243,7 +238,7 @@ const EXPECTED: Record<string, ParsedFdinfo> = {
 Deno.test("every real capture has an expectation", () => {
   const files: string[] = [];
   for (const dir of ["fdinfo-amdgpu", "fdinfo-i915", "fdinfo-xe", "fdinfo-other"]) {
-    for (const entry of Deno.readDirSync(CAPTURES + dir)) files.push(`${dir}/${entry.name}`);
+    for (const entry of Deno.readDirSync(CAPTURES_DIR + dir)) files.push(`${dir}/${entry.name}`);
   }
   assert.deepEqual(files.sort(), Object.keys(EXPECTED).sort());
 });

@@ -1,7 +1,8 @@
 /**
- * Paths of the scenario fixtures, and scratch copies of them for tests that change a file
- * between two readings or remove one. Copies keep symlinks as symlinks (sysfs is made of
- * relative links), so a copied tree behaves like the original.
+ * Paths of the scenario fixtures (for the sysfs, DRM backend and fdinfo sampler tests), and
+ * scratch copies of them for tests that change a file between two readings or remove one.
+ * Copies keep symlinks as symlinks (sysfs is made of relative links), so a copied tree behaves
+ * like the original.
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,7 +19,8 @@ export const SCENARIOS = [
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
-export function sysRootOf(scenario: Scenario): string {
+/** A scenario's `sys/` (a few proc-only trees, such as race-fd-without-fdinfo, have none). */
+export function sysRootOf(scenario: string): string {
   return join(FIXTURES_LINUX, scenario, "sys");
 }
 
