@@ -19,6 +19,7 @@ export function emptyDeviceMetrics(): DeviceMetrics {
     gttTotalBytes: null,
     gttUsedBytes: null,
     utilizationPercent: null,
+    utilizationSource: null,
     memoryUtilizationPercent: null,
     engines: null,
     temperatureCelsius: null,

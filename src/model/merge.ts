@@ -39,7 +39,17 @@ interface DeviceGroup {
   firstSeen: number;
 }
 
-const FIELD_NAMES = Object.keys(emptyDeviceMetrics()) as DeviceMetricName[];
+/**
+ * Fields that describe another field: they come from whichever backend supplied that one,
+ * never on their own precedence (a "processes" label must not sit on a device counter).
+ */
+const COMPANIONS: Partial<Record<DeviceMetricName, DeviceMetricName>> = {
+  utilizationSource: "utilizationPercent",
+};
+
+const FIELD_NAMES = (Object.keys(emptyDeviceMetrics()) as DeviceMetricName[]).filter((field) =>
+  !(field in COMPANIONS)
+);
 
 export function mergeReadings(inputs: readonly BackendReadingInput[]): MergeResult {
   const ordered = [...inputs].sort((a, b) => backendRank(a.id) - backendRank(b.id));
@@ -111,10 +121,24 @@ function buildDevice(group: DeviceGroup, index: number): Device {
       break;
     }
   }
+  fillCompanions(group, metrics, sources);
   const [firstId, firstReading] = [...group.readings.entries()][0] ?? [];
   const id = metrics.pciBusId ?? metrics.uuid ??
     (firstId && firstReading ? `${firstId}:${firstReading.localId}` : `device-${index}`);
   return { index, id, vendor: groupVendor(group), ...metrics, sources };
+}
+
+function fillCompanions(
+  group: DeviceGroup,
+  metrics: DeviceMetrics,
+  sources: Record<string, BackendId>,
+): void {
+  const source = sources.utilizationPercent;
+  if (source === undefined) return;
+  // A backend that says nothing about it reads a device-wide busy counter (NVML, sysfs
+  // gpu_busy_percent, macmon); only the DRM backend derives it from processes, and says so.
+  metrics.utilizationSource = group.readings.get(source)?.utilizationSource ?? "device";
+  sources.utilizationSource = source;
 }
 
 function groupVendor(group: DeviceGroup): Vendor {

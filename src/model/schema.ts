@@ -59,6 +59,10 @@ export const DeviceSchema = z.object({
   gttTotalBytes: bytes,
   gttUsedBytes: bytes,
   utilizationPercent: percent,
+  utilizationSource: z.enum(["device", "processes"]).nullable().describe(
+    "where utilizationPercent comes from: the device's own busy counter, or the sum of its " +
+      "processes' engine use (i915, xe have no device busy counter)",
+  ),
   memoryUtilizationPercent: percent,
   engines: EnginesSchema,
   temperatureCelsius: numberOrNull,

@@ -143,3 +143,40 @@ Deno.test("mergeReadings() gives a process with an unknown device a null index",
   assert.equal(processes[0]?.perProcess, false);
   assert.equal(processes[0]?.gpuMemoryBytes, null);
 });
+
+Deno.test("mergeReadings() labels utilisation with the source of the winning figure", () => {
+  const { devices } = mergeReadings([
+    {
+      id: "drm",
+      reading: reading([
+        {
+          localId: "i",
+          vendor: "intel",
+          pciBusId: "0000:00:02.0",
+          utilizationPercent: 30,
+          utilizationSource: "processes",
+        },
+        { localId: "a", vendor: "amd", pciBusId: "0000:03:00.0", utilizationPercent: 12 },
+        { localId: "n", vendor: "nvidia", pciBusId: "0000:04:00.0", utilizationPercent: null },
+      ]),
+    },
+    {
+      id: "nvml",
+      reading: reading([{
+        localId: "n",
+        vendor: "nvidia",
+        pciBusId: "0000:04:00.0",
+        utilizationPercent: 80,
+      }]),
+    },
+  ]);
+  assert.deepEqual(
+    devices.map((d) => [d.utilizationPercent, d.utilizationSource, d.sources.utilizationSource]),
+    [[30, "processes", "drm"], [12, "device", "drm"], [80, "device", "nvml"]],
+  );
+  const unknown = mergeReadings([{
+    id: "drm",
+    reading: reading([{ localId: "x", vendor: "amd", pciBusId: "0000:05:00.0" }]),
+  }]);
+  assert.equal(unknown.devices[0]?.utilizationSource, null);
+});

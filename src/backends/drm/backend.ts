@@ -162,6 +162,7 @@ function addClientEngines(reading: DeviceReading, usages: readonly DrmProcessUsa
   reading.engines = values.length > 0 ? engines : null;
   if (CLIENT_DERIVED_UTILISATION.has(reading.driver ?? "")) {
     reading.utilizationPercent = values.length > 0 ? Math.max(...values) : null;
+    reading.utilizationSource = "processes";
   }
 }
 

@@ -187,6 +187,7 @@ Deno.test("two reads, injected clock: i915 engine % per process and device utili
     const device = second.devices[0]!;
     assert.deepEqual(device.engines, { render: 85, copy: 10, video: 25, "video-enhance": 0 });
     assert.equal(device.utilizationPercent, 85);
+    assert.equal(device.utilizationSource, "processes");
     backend.close();
   } finally {
     Deno.removeSync(dir, { recursive: true });
@@ -242,6 +243,9 @@ Deno.test("device engines: summed over processes, clamped to 100; amdgpu keeps b
   assert.equal(intel?.utilizationPercent, 100);
   assert.deepEqual(amd?.engines, { render: 30, compute: 40 });
   assert.equal(amd?.utilizationPercent, 4); // gpu_busy_percent 4 from the Vega capture
+  assert.equal(intel?.utilizationSource, "processes");
+  // amdgpu has its own busy counter: the reading does not claim it was derived.
+  assert.equal(amd?.utilizationSource, undefined);
 });
 
 Deno.test("unreadable processes → the exact detail wording", async () => {

@@ -73,7 +73,12 @@ for (const [stem, { gpu, apps }] of Object.entries(CAPTURED)) {
       // The reading the capture gives, placed as device 0; [N/A] values (null) are left out on
       // both sides, so a key present in one and absent in the other still fails.
       const { localId: _localId, ...reading } = capturedReading(gpu);
-      assert.deepEqual(withoutNulls(values), withoutNulls({ index: 0, id: pci, ...reading }));
+      // nvidia-smi's utilization.gpu is the device's own counter; the merge labels it so.
+      const utilizationSource = (reading.utilizationPercent ?? null) === null ? null : "device";
+      assert.deepEqual(
+        withoutNulls(values),
+        withoutNulls({ index: 0, id: pci, ...reading, utilizationSource }),
+      );
       // What nvidia-smi printed as [N/A] is null, not 0.
       if (gpu.fanSpeed === null) assert.equal(device.fanPercent, null);
       assert.equal(device.energyJoules, null);

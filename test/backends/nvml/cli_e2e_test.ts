@@ -38,6 +38,8 @@ function jsonDevice(index: number, reading: DeviceReading): Omit<Device, "source
     id: reading.pciBusId ?? reading.localId,
     ...emptyDeviceMetrics(),
     ...fields,
+    // NVML's figure is the device's own busy counter; the merge labels it so.
+    utilizationSource: (fields.utilizationPercent ?? null) === null ? null : "device",
   } as Omit<Device, "sources">;
 }
 

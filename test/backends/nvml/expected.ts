@@ -7,6 +7,7 @@ import type { DeviceMetrics, DeviceReading, ProcessReading } from "../../../src/
 
 /** Keys only the DRM backend fills: an NVML reading leaves them out rather than null. */
 const DRM_ONLY = [
+  "utilizationSource",
   "memoryShared",
   "gttTotalBytes",
   "gttUsedBytes",
