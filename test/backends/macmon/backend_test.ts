@@ -62,7 +62,7 @@ Deno.test("descriptor: id, on by default on macOS only, create() spawns nothing"
 
 Deno.test("open() samples once and the first read() returns that sample", async () => {
   await withFake(
-    { FAKE_MACMON_OUTPUT: fixture("v0.7-soc-info-m1max-blog.jsonl") },
+    { FAKE_MACMON_OUTPUT: fixture("v0.6.1-readme-with-soc.jsonl") },
     async ({ fake, backend }) => {
       const before = Date.now();
       const opened = await backend.open();
@@ -80,16 +80,16 @@ Deno.test("open() samples once and the first read() returns that sample", async 
       const expected: DeviceReading = {
         localId: "apple-gpu-0",
         vendor: "apple",
-        name: "Apple M1 Max", // soc.chip_name
+        name: "Apple M2", // soc.chip_name
         driver: null,
         memoryShared: true,
-        memoryTotalBytes: 68719476736, // memory.ram_total
-        memoryUsedBytes: 33498726400, // memory.ram_usage
-        memoryFreeBytes: 35220750336, // 68719476736 − 33498726400
-        utilizationPercent: 0.132904022932053 * 100, // gpu_usage[1] × 100 ≈ 13.29 %
-        graphicsClockMHz: 388, // gpu_usage[0]
-        powerWatts: 0.154958307743073, // gpu_power
-        temperatureCelsius: 45.5415573120117, // temp.gpu_temp_avg
+        memoryTotalBytes: 25769803776, // memory.ram_total
+        memoryUsedBytes: 20985479168, // memory.ram_usage
+        memoryFreeBytes: 4784324608, // 25769803776 − 20985479168
+        utilizationPercent: 0.021497859 * 100, // gpu_usage [461, 0.021497859] → ≈ 2.15 %
+        graphicsClockMHz: 461, // gpu_usage[0]
+        powerWatts: 0.017451683, // gpu_power
+        temperatureCelsius: 36.95167, // temp.gpu_temp_avg
       };
       assert.deepEqual(reading.devices, [expected]);
     },
@@ -99,14 +99,14 @@ Deno.test("open() samples once and the first read() returns that sample", async 
 Deno.test("later reads run macmon again, without --soc-info, and keep the chip name", async () => {
   await withFake({
     FAKE_MACMON_OUTPUT: fixture("v0.8.0-m1max.jsonl"), // no soc object
-    FAKE_MACMON_SOC_INFO: fixture("v0.7-soc-info-m1max-blog.jsonl"), // with soc
+    FAKE_MACMON_SOC_INFO: fixture("v0.6.1-readme-with-soc.jsonl"), // with soc
   }, async ({ fake, backend }) => {
     assert.equal((await backend.open()).status, "ok");
     const first = await backend.read();
-    assert.equal(first.devices[0]?.graphicsClockMHz, 388);
-    assert.equal(first.devices[0]?.powerWatts, 0.154958307743073); // the --soc-info capture
+    assert.equal(first.devices[0]?.graphicsClockMHz, 461); // the --soc-info line's gpu_usage[0]
+    assert.equal(first.devices[0]?.powerWatts, 0.017451683); // the --soc-info line's gpu_power
     const second = await backend.read();
-    assert.equal(second.devices[0]?.name, "Apple M1 Max");
+    assert.equal(second.devices[0]?.name, "Apple M2"); // soc.chip_name, kept from open()
     assert.equal(second.devices[0]?.powerWatts, 1.1298161745071411); // v0.8.0 gpu_power
     // gpu_usage_ratio × 100 ≈ 20.72 %
     assert.equal(second.devices[0]?.utilizationPercent, 0.2072213888168335 * 100);

@@ -18,12 +18,8 @@ const BY_HAND: Record<FixtureName, { name: string; freeBytes: number; util: stri
   "pre-v0.6-no-timestamp.jsonl": { name: "Apple GPU", freeBytes: 10827399168, util: "0%" },
   // 25769803776 − 20985479168; 0.021497859 × 100 ≈ 2.15 → "2%"
   "v0.6.1-readme.jsonl": { name: "Apple GPU", freeBytes: 4784324608, util: "2%" },
-  // 68719476736 − 33498726400; 0.132904022932053 × 100 ≈ 13.29 → "13%"
-  "v0.7-soc-info-m1max-blog.jsonl": {
-    name: "Apple M1 Max",
-    freeBytes: 35220750336,
-    util: "13%",
-  },
+  // the same line as v0.6.1-readme, with soc.chip_name "Apple M2" appended
+  "v0.6.1-readme-with-soc.jsonl": { name: "Apple M2", freeBytes: 4784324608, util: "2%" },
   // 68719476736 − 28706603008; 0.2072213888168335 × 100 ≈ 20.72 → "21%"
   "v0.8.0-m1max.jsonl": { name: "Apple GPU", freeBytes: 40012873728, util: "21%" },
   // 25769803776 − 20985479168; 0.021497859 × 100 ≈ 2.15 → "2%"

@@ -9,6 +9,19 @@ import type { FixtureName } from "../../fakes/macmon/fake.ts";
 /** A 0–1 ratio as the percent the parser computes (same float operation, so exact). */
 export const pct = (ratio: number) => ratio * 100;
 
+/** The v0.6.1 readme line, by hand from the capture. */
+const V061_README = {
+  timestamp: "2025-02-24T20:38:15.427569+00:00", // "timestamp"
+  gpuUtilizationPercent: pct(0.021497859), // "gpu_usage": [461, 0.021497859]
+  gpuActivePercent: null,
+  gpuFreqMHz: 461, // gpu_usage[0]
+  gpuPowerWatts: 0.017451683, // "gpu_power"
+  gpuTempCelsius: 36.95167, // temp.gpu_temp_avg
+  ramTotalBytes: 25769803776, // memory.ram_total
+  ramUsedBytes: 20985479168, // memory.ram_usage
+  soc: null,
+} as const;
+
 export const EXPECTED_SAMPLES: Record<FixtureName, MacmonSample[]> = {
   "pre-v0.6-no-timestamp.jsonl": [
     {
@@ -34,31 +47,15 @@ export const EXPECTED_SAMPLES: Record<FixtureName, MacmonSample[]> = {
       soc: null,
     },
   ],
-  "v0.6.1-readme.jsonl": [{
-    timestamp: "2025-02-24T20:38:15.427569+00:00", // "timestamp"
-    gpuUtilizationPercent: pct(0.021497859), // "gpu_usage": [461, 0.021497859]
-    gpuActivePercent: null,
-    gpuFreqMHz: 461, // gpu_usage[0]
-    gpuPowerWatts: 0.017451683, // "gpu_power"
-    gpuTempCelsius: 36.95167, // temp.gpu_temp_avg
-    ramTotalBytes: 25769803776, // memory.ram_total
-    ramUsedBytes: 20985479168, // memory.ram_usage
-    soc: null,
-  }],
-  "v0.7-soc-info-m1max-blog.jsonl": [{
-    timestamp: "2026-06-27T19:32:07.409680+00:00", // "timestamp"
-    gpuUtilizationPercent: pct(0.132904022932053), // "gpu_usage": [388, 0.132904022932053]
-    gpuActivePercent: null,
-    gpuFreqMHz: 388, // gpu_usage[0]
-    gpuPowerWatts: 0.154958307743073, // "gpu_power"
-    gpuTempCelsius: 45.5415573120117, // temp.gpu_temp_avg
-    ramTotalBytes: 68719476736, // memory.ram_total (64 GiB)
-    ramUsedBytes: 33498726400, // memory.ram_usage
+  "v0.6.1-readme.jsonl": [V061_README],
+  // The v0.6.1 line above plus an appended soc object (values invented; see fixtures README).
+  "v0.6.1-readme-with-soc.jsonl": [{
+    ...V061_README,
     soc: {
-      chipName: "Apple M1 Max", // soc.chip_name
-      macModel: "MacBookPro18,2", // soc.mac_model
-      gpuCores: 32, // soc.gpu_cores
-      memoryGb: 64, // soc.memory_gb
+      chipName: "Apple M2", // soc.chip_name
+      macModel: "Mac14,2", // soc.mac_model
+      gpuCores: 10, // soc.gpu_cores
+      memoryGb: 24, // soc.memory_gb
     },
   }],
   "v0.8.0-m1max.jsonl": [{

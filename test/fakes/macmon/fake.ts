@@ -14,7 +14,7 @@ export const FIXTURES_DIR = fileURLToPath(new URL("../../../fixtures/macmon/", i
 export const FIXTURES = [
   "pre-v0.6-no-timestamp.jsonl",
   "v0.6.1-readme.jsonl",
-  "v0.7-soc-info-m1max-blog.jsonl",
+  "v0.6.1-readme-with-soc.jsonl",
   "v0.8.0-m1max.jsonl",
   "v0.8.2-readme.jsonl",
 ] as const;
