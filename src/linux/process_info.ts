@@ -14,13 +14,18 @@ export interface ProcessInfo {
   rssBytes: number | null;
 }
 
-export function readProcessInfo(procRoot: string, pid: number): ProcessInfo {
+/** `passwdPath`: pass it in when reading many processes, so it is looked up once. */
+export function readProcessInfo(
+  procRoot: string,
+  pid: number,
+  passwdPath: string = passwdPathFor(procRoot),
+): ProcessInfo {
   const dir = join(procRoot, String(pid));
   const status = parseStatus(readTextOrNull(join(dir, "status")));
   return {
     name: parseComm(readTextOrNull(join(dir, "comm"))) ?? status.name,
     command: parseCmdline(readTextOrNull(join(dir, "cmdline"))),
-    user: status.uid === null ? null : userNameForUid(status.uid, passwdPathFor(procRoot)),
+    user: status.uid === null ? null : userNameForUid(status.uid, passwdPath),
     rssBytes: status.rssBytes,
   };
 }
