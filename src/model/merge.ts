@@ -47,6 +47,13 @@ const COMPANIONS: Partial<Record<DeviceMetricName, DeviceMetricName>> = {
   utilizationSource: "utilizationPercent",
 };
 
+/**
+ * A companion's value when the winning backend does not state it. Utilisation: a backend that
+ * says nothing reads a device-wide busy counter (NVML, sysfs gpu_busy_percent, macmon); only
+ * the DRM backend derives it from processes, and it says so.
+ */
+const COMPANION_DEFAULTS: Partial<DeviceMetrics> = { utilizationSource: "device" };
+
 const FIELD_NAMES = (Object.keys(emptyDeviceMetrics()) as DeviceMetricName[]).filter((field) =>
   !(field in COMPANIONS)
 );
@@ -133,12 +140,14 @@ function fillCompanions(
   metrics: DeviceMetrics,
   sources: Record<string, BackendId>,
 ): void {
-  const source = sources.utilizationPercent;
-  if (source === undefined) return;
-  // A backend that says nothing about it reads a device-wide busy counter (NVML, sysfs
-  // gpu_busy_percent, macmon); only the DRM backend derives it from processes, and says so.
-  metrics.utilizationSource = group.readings.get(source)?.utilizationSource ?? "device";
-  sources.utilizationSource = source;
+  for (const [companion, described] of Object.entries(COMPANIONS)) {
+    const source = sources[described];
+    if (source === undefined) continue;
+    const value = group.readings.get(source)?.[companion as DeviceMetricName] ??
+      COMPANION_DEFAULTS[companion as DeviceMetricName] ?? null;
+    (metrics as Record<DeviceMetricName, unknown>)[companion as DeviceMetricName] = value;
+    sources[companion] = source;
+  }
 }
 
 function groupVendor(group: DeviceGroup): Vendor {
