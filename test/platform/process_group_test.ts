@@ -1,0 +1,36 @@
+import { equal as assertEquals } from "node:assert/strict";
+import { groupedCommandOptions, killProcessGroup } from "../../src/platform/process_group.ts";
+
+/** Whether any process still runs `sleep <seconds>` with this exact marker argument. */
+async function sleepersAlive(marker: string): Promise<boolean> {
+  const ps = await new Deno.Command("pgrep", { args: ["-f", `sleep ${marker}`] }).output();
+  return ps.code === 0;
+}
+
+Deno.test({
+  name: "killProcessGroup ends the child and what it started in the background",
+  ignore: Deno.build.os === "windows",
+  async fn() {
+    const marker = "31.4159";
+    const child = new Deno.Command(
+      "sh",
+      groupedCommandOptions({
+        args: ["-c", `sleep ${marker} & sleep ${marker}; echo never`],
+        stdout: "piped",
+        stderr: "null",
+      }),
+    ).spawn();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assertEquals(await sleepersAlive(marker), true);
+    killProcessGroup(child.pid);
+    const status = await child.status;
+    await child.stdout.cancel();
+    assertEquals(status.signal, "SIGKILL");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assertEquals(await sleepersAlive(marker), false);
+  },
+});
+
+Deno.test("killProcessGroup of a group that is gone is not an error", () => {
+  killProcessGroup(2 ** 22 - 3);
+});
