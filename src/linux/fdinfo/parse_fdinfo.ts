@@ -71,17 +71,29 @@ export interface ParsedFdinfo {
 /** Keys every fdinfo file has, DRM or not; recognised and dropped. */
 const GENERIC_KEYS = new Set(["pos", "flags", "mnt_id", "ino"]);
 
-const SIZE_UNITS: Record<string, number> = { "": 1, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3 };
-const FREQ_UNITS: Record<string, number> = { "": 1, Hz: 1, KHz: 1e3, kHz: 1e3, MHz: 1e6 };
+const SIZE_UNITS: ReadonlyMap<string, number> = new Map([
+  ["", 1],
+  ["KiB", 1024],
+  ["MiB", 1024 ** 2],
+  ["GiB", 1024 ** 3],
+]);
+const FREQ_UNITS: ReadonlyMap<string, number> = new Map([
+  ["", 1],
+  ["Hz", 1],
+  ["KHz", 1e3],
+  ["kHz", 1e3],
+  ["MHz", 1e6],
+]);
+const LEGACY_SIZE_UNITS: ReadonlyMap<string, number> = new Map([["kB", 1024]]);
 
 /** Memory keys: drm-<category>-<region>. `memory` is the deprecated alias of resident. */
-const MEMORY_FIELDS = {
-  total: "totalBytes",
-  shared: "sharedBytes",
-  resident: "residentBytes",
-  purgeable: "purgeableBytes",
-  active: "activeBytes",
-} as const satisfies Record<string, keyof FdinfoRegionMemory>;
+const MEMORY_FIELDS: ReadonlyMap<string, keyof FdinfoRegionMemory> = new Map([
+  ["total", "totalBytes"],
+  ["shared", "sharedBytes"],
+  ["resident", "residentBytes"],
+  ["purgeable", "purgeableBytes"],
+  ["active", "activeBytes"],
+]);
 
 /** Per-engine cumulative counters: key prefix, field, units the value may carry. */
 const COUNTERS = [
@@ -100,39 +112,100 @@ const FREQUENCIES = [
 const LEGACY_MEMORY_KEY = /^(vram|gtt|cpu) mem$/;
 const LEGACY_RING_KEY = /^(gfx|compute|dma|dec|enc_1|enc|jpeg)(\d+)$/;
 /** `%d.%d%%` with an unpadded fraction: "70.5%" is 70.05, "70.50%" is 70.5. */
-const LEGACY_PERCENT = /^(\d+)\.(\d+)\s*%$/;
+const LEGACY_PERCENT = /^(\d{1,9})\.(\d{1,9})\s*%$/;
 
-const KEY_PATTERN = /^[^\s]+$/;
-const UINT = /^\d+$/;
+const WHITESPACE = /\s/;
 
-/** Splits "123 KiB" into digits and unit; trailing words after the unit are tolerated. */
-function numberAndUnit(value: string): { digits: string; unit: string } | null {
-  const match = /^(\d+)(?:\s*([A-Za-z%]+))?(?:\s.*)?$/.exec(value);
-  if (!match) return null;
-  return { digits: match[1] ?? "", unit: match[2] ?? "" };
+/**
+ * Hardening limits. No kernel prints a line near these; a longer line or number is hostile
+ * or corrupt, so it is counted in `ignoredLines` instead of being parsed.
+ * - 4096 characters per line (the longest real values, client names, are 64 bytes);
+ * - 20 digits per number: 2^64 − 1 has 20, and every counter the kernel prints is a u64.
+ */
+const MAX_LINE_CHARS = 4096;
+const MAX_DIGITS = 20;
+const U64_MAX = 18446744073709551615n;
+
+/**
+ * Names of Object.prototype members (`__proto__`, `constructor`, …): a name taken from the
+ * text that is one of them would set a prototype or read an inherited function later, so such
+ * a line is treated as garbage. One Set lookup instead of an `in` walk per key.
+ */
+const PROTOTYPE_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+function isSafeName(name: string): boolean {
+  return name !== "" && !PROTOTYPE_NAMES.has(name);
 }
 
-function parseScaled(value: string, units: Record<string, number>): number | null {
-  const parsed = numberAndUnit(value);
-  if (parsed === null) return null;
-  if (!Object.hasOwn(units, parsed.unit)) return null;
-  return Number(parsed.digits) * (units[parsed.unit] ?? 1);
+/** True for a char code `\s` matches in ASCII; above 127 the regex decides (rare). */
+function isSpaceCode(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13);
 }
 
-/** A counter with an optional required unit (`ns`); bigint. */
-function parseCounter(value: string, allowedUnits: readonly string[]): bigint | null {
-  const parsed = numberAndUnit(value);
-  if (parsed === null || !allowedUnits.includes(parsed.unit)) return null;
-  return BigInt(parsed.digits);
+function hasWhitespace(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (isSpaceCode(code)) return true;
+    if (code > 127) return WHITESPACE.test(text);
+  }
+  return false;
+}
+
+function isDigitCode(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/** A run of 1–20 ASCII digits and nothing else. */
+function isUint(text: string): boolean {
+  if (text.length === 0 || text.length > MAX_DIGITS) return false;
+  for (let i = 0; i < text.length; i++) if (!isDigitCode(text.charCodeAt(i))) return false;
+  return true;
+}
+
+function isLetterOrPercent(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 37;
 }
 
 /**
- * Names taken from the text (engine classes, regions, unknown keys) become object keys; one
- * that names an Object.prototype member (`__proto__`, `constructor`, …) would set a prototype
- * or read an inherited function later, so such a line is treated as garbage.
+ * Splits "123 KiB" into digits and unit; trailing words after the unit are tolerated
+ * (`^(\d+)(?:\s*([A-Za-z%]+))?(?:\s.*)?$`, written out by hand: it runs on every value).
+ * Null for anything else, and for more than 20 digits.
  */
-function isSafeName(name: string): boolean {
-  return name !== "" && !(name in Object.prototype);
+function numberAndUnit(value: string): { digits: string; unit: string } | null {
+  const length = value.length;
+  let i = 0;
+  while (i < length && isDigitCode(value.charCodeAt(i))) i++;
+  if (i === 0 || i > MAX_DIGITS) return null;
+  const digits = value.slice(0, i);
+  let unitStart = i;
+  while (unitStart < length && isSpaceCode(value.charCodeAt(unitStart))) unitStart++;
+  let unitEnd = unitStart;
+  while (unitEnd < length && isLetterOrPercent(value.charCodeAt(unitEnd))) unitEnd++;
+  if (unitEnd === length) return { digits, unit: value.slice(unitStart, unitEnd) };
+  // Something follows: it must start with whitespace (after the unit, or after the digits).
+  if (unitEnd > unitStart && isSpaceCode(value.charCodeAt(unitEnd))) {
+    return { digits, unit: value.slice(unitStart, unitEnd) };
+  }
+  if (unitEnd === unitStart && unitStart > i) return { digits, unit: "" };
+  return null;
+}
+
+/** A scaled size or frequency; null when malformed, of an unknown unit, or not a safe integer. */
+function parseScaled(value: string, units: ReadonlyMap<string, number>): number | null {
+  const parsed = numberAndUnit(value);
+  if (parsed === null) return null;
+  const scale = units.get(parsed.unit);
+  if (scale === undefined) return null;
+  const scaled = Number(parsed.digits) * scale;
+  return Number.isSafeInteger(scaled) ? scaled : null;
+}
+
+/** A u64 counter with an optional required unit (`ns`); bigint. */
+function parseCounter(value: string, allowedUnits: readonly string[]): bigint | null {
+  const parsed = numberAndUnit(value);
+  if (parsed === null || !allowedUnits.includes(parsed.unit)) return null;
+  const counter = BigInt(parsed.digits);
+  return counter <= U64_MAX ? counter : null;
 }
 
 function put<T>(record: Record<string, T>, name: string, value: T): boolean {
@@ -151,12 +224,9 @@ function emptyRegion(): FdinfoRegionMemory {
   };
 }
 
-/**
- * Parses one fdinfo text. Returns null when it is not a DRM client: no `drm-driver` line and
- * not the pre-standard amdgpu format.
- */
-export function parseFdinfo(text: string): ParsedFdinfo | null {
-  const result: ParsedFdinfo = {
+/** State of one parse: the result being filled plus what the legacy format needs at the end. */
+class FdinfoBuilder {
+  readonly result: ParsedFdinfo = {
     driver: null,
     pdev: null,
     clientId: null,
@@ -172,48 +242,56 @@ export function parseFdinfo(text: string): ParsedFdinfo | null {
     unknown: {},
     ignoredLines: 0,
   };
-  const seen = new Set<string>();
   /** `drm-memory-<region>` values, applied after the loop (resident wins). */
-  const aliasResident: Record<string, number> = {};
-  let legacyPdev: string | null = null;
-  let legacyPasid: string | null = null;
-  let legacyFormat = false;
+  aliasResident: Map<string, number> | null = null;
+  legacyPdev: string | null = null;
+  legacyPasid: string | null = null;
+  legacyFormat = false;
 
-  const region = (name: string): FdinfoRegionMemory => (result.memory[name] ??= emptyRegion());
+  region(name: string): FdinfoRegionMemory {
+    return (this.result.memory[name] ??= emptyRegion());
+  }
 
   /** Applies one key/value; false when the line is unusable. */
-  const apply = (key: string, value: string): boolean => {
+  apply(key: string, value: string): boolean {
+    if (key.startsWith("drm-")) {
+      if (hasWhitespace(key)) return false;
+      return this.applyDrmKey(key.slice(4), value);
+    }
     if (GENERIC_KEYS.has(key)) return true;
+    if (key.endsWith(" mem")) return this.applyLegacyMemory(key, value);
+    if (hasWhitespace(key)) return false;
+    // Legacy ring percentages: only a value ending in % can be one.
+    if (value.endsWith("%") && this.applyLegacyRing(key, value)) return true;
+    if (key === "pdev") this.legacyPdev = normalizePciBusId(value);
+    if (key === "pasid" && isUint(value)) this.legacyPasid = value;
+    return put(this.result.unknown, key, value);
+  }
 
+  applyLegacyMemory(key: string, value: string): boolean {
     const legacyMemory = LEGACY_MEMORY_KEY.exec(key);
-    if (legacyMemory) {
-      const bytes = parseScaled(value, { kB: 1024 });
-      if (bytes === null) return false;
-      legacyFormat = true;
-      region(legacyMemory[1] ?? "").residentBytes = bytes;
-      return true;
-    }
-    if (!KEY_PATTERN.test(key)) return false;
+    if (!legacyMemory) return false;
+    const bytes = parseScaled(value, LEGACY_SIZE_UNITS);
+    if (bytes === null) return false;
+    this.legacyFormat = true;
+    this.region(legacyMemory[1] ?? "").residentBytes = bytes;
+    return true;
+  }
 
+  applyLegacyRing(key: string, value: string): boolean {
     const ring = LEGACY_RING_KEY.exec(key);
-    const percent = LEGACY_PERCENT.exec(value);
-    if (ring && percent) {
-      const ip = ring[1] ?? "";
-      const busy = Number(percent[1]) + Number(percent[2]) / 100;
-      result.enginePercent[ip] = Math.max(result.enginePercent[ip] ?? 0, busy);
-      legacyFormat = true;
-      return true;
-    }
+    const percent = ring === null ? null : LEGACY_PERCENT.exec(value);
+    if (ring === null || percent === null) return false;
+    const ip = ring[1] ?? "";
+    const busy = Number(percent[1]) + Number(percent[2]) / 100;
+    const engines = this.result.enginePercent;
+    engines[ip] = Math.max(engines[ip] ?? 0, busy);
+    this.legacyFormat = true;
+    return true;
+  }
 
-    if (!key.startsWith("drm-")) {
-      if (key === "pdev") legacyPdev = normalizePciBusId(value);
-      if (key === "pasid" && UINT.test(value)) legacyPasid = value;
-      return put(result.unknown, key, value);
-    }
-    return applyDrmKey(key.slice(4), value);
-  };
-
-  const applyDrmKey = (name: string, value: string): boolean => {
+  applyDrmKey(name: string, value: string): boolean {
+    const result = this.result;
     switch (name) {
       case "driver":
         if (value === "") return false;
@@ -224,7 +302,7 @@ export function parseFdinfo(text: string): ParsedFdinfo | null {
         if (result.pdev === null) result.unknown["drm-pdev"] = value;
         return true;
       case "client-id":
-        if (!UINT.test(value)) return false;
+        if (!isUint(value)) return false;
         result.clientId = value;
         return true;
       case "client-name":
@@ -234,8 +312,9 @@ export function parseFdinfo(text: string): ParsedFdinfo | null {
     // "engine-capacity-" is checked before "engine-" and COUNTERS lists "total-cycles-"
     // before "cycles-", so the longer prefix always wins.
     if (name.startsWith("engine-capacity-")) {
-      const capacity = UINT.test(value) ? Number(value) : 0;
-      if (capacity <= 0) return false; // zero capacity is not allowed by the spec
+      const capacity = isUint(value) ? Number(value) : 0;
+      // Zero capacity is not allowed by the spec; a huge one is not a real engine count.
+      if (capacity <= 0 || !Number.isSafeInteger(capacity)) return false;
       return put(result.engineCapacity, name.slice(16), capacity);
     }
     for (const [prefix, target, units] of COUNTERS) {
@@ -251,51 +330,74 @@ export function parseFdinfo(text: string): ParsedFdinfo | null {
       return put(result[target], name.slice(prefix.length), hz);
     }
     const dash = name.indexOf("-");
-    const category = dash > 0 ? name.slice(0, dash) : "";
-    const regionName = name.slice(dash + 1);
-    const isMemoryKey = category === "memory" || Object.hasOwn(MEMORY_FIELDS, category);
-    if (dash > 0 && isMemoryKey) {
-      if (!isSafeName(regionName)) return false;
-      const bytes = parseScaled(value, SIZE_UNITS);
-      if (bytes === null) return false;
-      if (category === "memory") {
-        aliasResident[regionName] = bytes;
-        region(regionName);
-      } else {
-        region(regionName)[MEMORY_FIELDS[category as keyof typeof MEMORY_FIELDS]] = bytes;
+    if (dash > 0) {
+      const category = name.slice(0, dash);
+      const field = MEMORY_FIELDS.get(category);
+      if (field !== undefined || category === "memory") {
+        const regionName = name.slice(dash + 1);
+        if (!isSafeName(regionName)) return false;
+        const bytes = parseScaled(value, SIZE_UNITS);
+        if (bytes === null) return false;
+        if (field === undefined) {
+          (this.aliasResident ??= new Map()).set(regionName, bytes);
+          this.region(regionName);
+        } else {
+          this.region(regionName)[field] = bytes;
+        }
+        return true;
       }
-      return true;
     }
     return put(result.unknown, `drm-${name}`, value);
-  };
+  }
 
-  for (const rawLine of text.split("\n")) {
-    const line = rawLine.trim();
+  finish(): ParsedFdinfo | null {
+    const result = this.result;
+    if (this.aliasResident !== null) {
+      for (const [name, bytes] of this.aliasResident) this.region(name).residentBytes ??= bytes;
+    }
+    if (result.driver === null) {
+      if (!this.legacyFormat || this.legacyPdev === null) return null;
+      result.driver = "amdgpu";
+    }
+    if (result.pdev === null && this.legacyPdev !== null) result.pdev = this.legacyPdev;
+    if (result.clientId === null && this.legacyFormat && this.legacyPasid !== null) {
+      result.clientId = this.legacyPasid;
+    }
+    return result;
+  }
+}
+
+/**
+ * Parses one fdinfo text. Returns null when it is not a DRM client: no `drm-driver` line and
+ * not the pre-standard amdgpu format. Never throws, whatever the text.
+ */
+export function parseFdinfo(text: string): ParsedFdinfo | null {
+  const builder = new FdinfoBuilder();
+  const result = builder.result;
+  const seen = new Set<string>();
+  const length = text.length;
+  let start = 0;
+  while (start < length) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = length;
+    const lineStart = start;
+    start = end + 1;
+    if (end - lineStart > MAX_LINE_CHARS) {
+      result.ignoredLines++;
+      continue;
+    }
+    const line = text.slice(lineStart, end).trim();
     if (line === "") continue;
     const colon = line.indexOf(":");
     if (colon <= 0) {
       result.ignoredLines++;
       continue;
     }
-    const key = line.slice(0, colon).trim();
-    const value = line.slice(colon + 1).trim();
+    const key = line.slice(0, colon).trimEnd();
     if (seen.has(key)) continue; // first value wins (see the module comment)
-    if (apply(key, value)) seen.add(key);
+    const value = line.slice(colon + 1).trimStart();
+    if (builder.apply(key, value)) seen.add(key);
     else result.ignoredLines++;
   }
-
-  for (const [name, bytes] of Object.entries(aliasResident)) {
-    const target = region(name);
-    target.residentBytes ??= bytes;
-  }
-
-  if (result.driver === null) {
-    if (!legacyFormat || legacyPdev === null) return null;
-    result.driver = "amdgpu";
-  }
-  if (result.pdev === null && legacyPdev !== null) result.pdev = legacyPdev;
-  if (result.clientId === null && legacyFormat && legacyPasid !== null) {
-    result.clientId = legacyPasid;
-  }
-  return result;
+  return builder.finish();
 }

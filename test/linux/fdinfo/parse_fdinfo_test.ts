@@ -402,3 +402,28 @@ Deno.test("parseFdinfo: not a DRM client → null", () => {
   // Legacy-looking memory lines without a pdev are not enough to claim amdgpu.
   assert.equal(parseFdinfo("vram mem:\t4 kB\n"), null);
 });
+
+Deno.test("parseFdinfo: huge values and megabyte lines are dropped and counted", () => {
+  const longLine = `drm-total-vram0: ${"9".repeat(1024 * 1024)} KiB`;
+  const result = parseFdinfo([
+    "drm-driver: amdgpu",
+    "drm-total-gtt: 99999999999999999999999 KiB", // 23 digits: more than a u64 can hold
+    "drm-total-vram1: 9007199254740992 KiB", // 2^53 × 1024: past Number.MAX_SAFE_INTEGER
+    longLine, // 1 MiB of digits: never parsed
+    "drm-engine-gfx: 18446744073709551616 ns", // 2^64: one more than a u64
+    "drm-engine-capacity-gfx: 99999999999999999999", // 20 digits, not a safe integer
+    "drm-client-id: 123456789012345678901", // 21 digits
+    "drm-maxfreq-gfx: 9999999999999 MHz", // 1e19 Hz: past 2^53
+    `drm-client-name: ${"x".repeat(5000)}`, // longer than any line limit a kernel prints
+    "drm-total-system: 9007199254740991", // 2^53 − 1 bytes exactly: still safe, kept
+  ].join("\n"));
+  assert.ok(result);
+  assert.equal(result.ignoredLines, 8);
+  assert.deepEqual(Object.keys(result.memory), ["system"]);
+  assert.equal(result.memory["system"]?.totalBytes, Number.MAX_SAFE_INTEGER);
+  assert.deepEqual(result.engineBusyNs, {});
+  assert.deepEqual(result.engineCapacity, {});
+  assert.deepEqual(result.engineMaxFreqHz, {});
+  assert.equal(result.clientId, null);
+  assert.equal(result.clientName, null);
+});
