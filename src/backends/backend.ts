@@ -20,6 +20,12 @@ export interface BackendContext {
   nowMs(): number;
   /** Release vendor libraries between samples (`--lazy-init`). */
   lazyInit: boolean;
+  /**
+   * null: a one-shot command, every sample walks all of /proc. A number: a long-running mode
+   * (watch, top, serve); samples in between re-read only known clients, and every fd directory
+   * is walked again at most this often (`--rescan-interval`), so a new client shows up within it.
+   */
+  rescanIntervalMs: number | null;
 }
 
 /** The result of `open()`: availability as data. */

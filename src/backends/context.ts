@@ -5,6 +5,7 @@ export interface ContextOptions {
   procRoot?: string | undefined;
   sysRoot?: string | undefined;
   lazyInit?: boolean | undefined;
+  rescanIntervalMs?: number | null | undefined;
 }
 
 export function createBackendContext(options: ContextOptions = {}): BackendContext {
@@ -22,5 +23,6 @@ export function createBackendContext(options: ContextOptions = {}): BackendConte
     os: Deno.build.os,
     nowMs: () => performance.now(),
     lazyInit: options.lazyInit ?? env("GPUTOP_LAZY_INIT") === "1",
+    rescanIntervalMs: options.rescanIntervalMs ?? null,
   };
 }

@@ -17,10 +17,18 @@ export interface ReadSnapshotOptions {
   /** Take a second sample this long after the first, so rates (engine %, watts) are known. */
   sampleWindowMs?: number | undefined;
   lazyInit?: boolean | undefined;
+  /**
+   * Long-running use: walk every /proc fd directory at most this often, re-reading only known
+   * DRM clients in between (null: a full walk every sample). `watchSnapshots` defaults to 2 s.
+   */
+  rescanIntervalMs?: number | null | undefined;
   /** For tests: a custom registry or context. */
   registry?: readonly BackendDescriptor[] | undefined;
   context?: BackendContext | undefined;
 }
+
+/** How often long-running readings walk all of /proc by default (`--rescan-interval`). */
+export const DEFAULT_RESCAN_INTERVAL_MS = 2000;
 
 export function createSession(options: ReadSnapshotOptions = {}): Session {
   const ctx = options.context ?? createBackendContext(options);
@@ -51,7 +59,7 @@ export async function* watchSnapshots(
     signal?: AbortSignal;
   },
 ): AsyncGenerator<Snapshot> {
-  const session = createSession(options);
+  const session = createSession({ rescanIntervalMs: DEFAULT_RESCAN_INTERVAL_MS, ...options });
   try {
     await session.open();
     for (let n = 0; options.count === undefined || n < options.count; n++) {

@@ -89,8 +89,9 @@ export class DrmBackend implements Backend {
         continue;
       }
       processes.push(toProcessReading(usage, device));
-      const list = usagesByDevice.get(device.reading.localId) ?? [];
-      usagesByDevice.set(device.reading.localId, [...list, usage]);
+      const list = usagesByDevice.get(device.reading.localId);
+      if (list === undefined) usagesByDevice.set(device.reading.localId, [usage]);
+      else list.push(usage);
     }
     for (const sample of samples) {
       addClientEngines(sample.reading, usagesByDevice.get(sample.reading.localId) ?? []);
@@ -178,6 +179,7 @@ export const drmBackend: BackendDescriptor = {
           procRoot: c.procRoot,
           sysRoot: c.sysRoot,
           nowMs: () => c.nowMs(),
+          rescanIntervalMs: c.rescanIntervalMs,
         }),
     ),
 };

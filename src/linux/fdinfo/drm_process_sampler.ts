@@ -17,7 +17,7 @@
 import { toCanonicalEngines } from "./engine_classes.ts";
 import { engineRates } from "./engine_rates.ts";
 import type { ParsedFdinfo } from "./parse_fdinfo.ts";
-import { type DrmClient, scanDrmClients } from "./scan_drm_clients.ts";
+import { type DrmClient, DrmClientScanner } from "./scan_drm_clients.ts";
 
 export interface DrmProcessUsage {
   pid: number;
@@ -41,6 +41,12 @@ export interface DrmProcessSamplerOptions {
   sysRoot: string;
   /** Clock in milliseconds (monotonic in production; injected in tests). */
   nowMs: () => number;
+  /**
+   * null (default): every sample walks all of /proc. A number: samples re-read only the
+   * clients found so far and the fds of new pids, and walk everything again once this many
+   * milliseconds have passed since the last full walk (see `scan_drm_clients.ts`).
+   */
+  rescanIntervalMs?: number | null;
 }
 
 /** Bytes per region for one client: resident where given, else total. */
@@ -71,14 +77,27 @@ export class DrmProcessSampler {
   /** Counters of the last sample's clients, by client key; clients not seen again drop out. */
   #previous = new Map<string, ParsedFdinfo>();
   #previousMs: number | null = null;
+  readonly #scanner: DrmClientScanner;
+  readonly #rescanIntervalMs: number | null;
+  #lastFullWalkMs: number | null = null;
 
   constructor(options: DrmProcessSamplerOptions) {
     this.#options = options;
+    this.#rescanIntervalMs = options.rescanIntervalMs ?? null;
+    this.#scanner = new DrmClientScanner(
+      options.procRoot,
+      options.sysRoot,
+      this.#rescanIntervalMs !== null,
+    );
   }
 
   sample(): DrmSampleResult {
     const timestampMs = this.#options.nowMs();
-    const scan = scanDrmClients(this.#options.procRoot, this.#options.sysRoot);
+    const full = this.#rescanIntervalMs === null || this.#lastFullWalkMs === null ||
+      timestampMs - this.#lastFullWalkMs >= this.#rescanIntervalMs ||
+      timestampMs < this.#lastFullWalkMs;
+    if (full) this.#lastFullWalkMs = timestampMs;
+    const scan = this.#scanner.scan(full);
     const elapsedMs = this.#previousMs === null ? null : timestampMs - this.#previousMs;
 
     const groups = new Map<string, Group>();

@@ -1,7 +1,15 @@
 /**
- * One walk of `<procRoot>/[0-9]*` that finds every DRM client: for each pid, list `fd/`,
- * readlink each entry, keep links to `/dev/dri/*` and `/dev/accel/*`, parse the matching
- * `fdinfo/<fd>`, and place the client on a device.
+ * Finds every DRM client under `<procRoot>`: for each pid, list `fd/`, readlink each entry,
+ * keep links to `/dev/dri/*` and `/dev/accel/*`, parse the matching `fdinfo/<fd>`, and place
+ * the client on a device.
+ *
+ * Two ways to scan (`DrmClientScanner.scan(full)`):
+ * - full: walk every pid's `fd/` directory (one-shot commands always do this);
+ * - incremental (long-running modes, between full walks): re-read only the fdinfo of the DRM
+ *   fds found by earlier walks, and walk the `fd/` of pids not seen before. A pid that exited
+ *   is dropped; a pid reused by a new process (start time in `/proc/<pid>/stat` changed) is
+ *   walked again as new; an fd whose fdinfo is gone or no longer a DRM client is dropped. A DRM
+ *   fd newly opened by an already-known process is found by the next full walk.
  *
  * Device: `drm-pdev` when printed; otherwise the node's sysfs `device` link
  * (`<sysRoot>/class/drm/<node>/device`, then `<sysRoot>/dev/char/226:<minor>/device`; accel
@@ -17,8 +25,11 @@
  * Races and permissions are data, never exceptions: a process that exits, an fd closed
  * between readlink and read, an unreadable fdinfo are skipped; a pid whose `fd/` cannot be
  * listed for lack of permission is counted in `unreadableProcesses`.
+ *
+ * Speed (this runs for every sample): paths are built by concatenation (no `node:path`), names
+ * are checked by char code (no regex per entry), each device node is resolved once per
+ * scanner, and the fdinfo text is parsed by the hand-written `parseFdinfo`.
  */
-import { basename, join } from "node:path";
 import { normalizePciBusId } from "../../model/pci.ts";
 import { isPermissionError, readLinkOrNull, readTextOrNull } from "../read_file.ts";
 import { type ParsedFdinfo, parseFdinfo } from "./parse_fdinfo.ts";
@@ -51,6 +62,8 @@ const NODE_TARGET = /^\/dev\/(dri|accel)\/([A-Za-z]+(\d+))(?: \(deleted\))?$/;
 
 /** `/dev/dri/renderD128` → drm renderD128 minor 128; `/dev/accel/accel0` → accel accel0 0. */
 function deviceNodeOf(linkTarget: string): DeviceNode | null {
+  // Most fds are sockets, pipes and files: one startsWith rejects them before the regex.
+  if (!linkTarget.startsWith("/dev/dri/") && !linkTarget.startsWith("/dev/accel/")) return null;
   const match = NODE_TARGET.exec(linkTarget);
   if (!match) return null;
   return {
@@ -60,86 +73,206 @@ function deviceNodeOf(linkTarget: string): DeviceNode | null {
   };
 }
 
+/** A decimal name (a pid or an fd) as a number; -1 for anything else. */
+function numericName(name: string): number {
+  const length = name.length;
+  if (length === 0 || length > 10) return -1;
+  let value = 0;
+  for (let i = 0; i < length; i++) {
+    const code = name.charCodeAt(i);
+    if (code < 48 || code > 57) return -1;
+    value = value * 10 + (code - 48);
+  }
+  return value;
+}
+
 /** Numeric names of a directory, ascending; throws what `Deno.readDirSync` throws. */
 function numericEntries(path: string): number[] {
   const numbers: number[] = [];
   for (const entry of Deno.readDirSync(path)) {
-    if (/^\d+$/.test(entry.name)) numbers.push(Number(entry.name));
+    const value = numericName(entry.name);
+    if (value >= 0) numbers.push(value);
   }
   return numbers.sort((a, b) => a - b);
 }
 
-/** The device a node belongs to, from sysfs; cached per scan. */
-function resolveNode(
-  sysRoot: string,
-  node: DeviceNode,
-  cache: Map<string, string | null>,
-): string | null {
-  const cacheKey = `${node.subsystem}/${node.name}`;
-  if (cache.has(cacheKey)) return cache.get(cacheKey) ?? null;
-  const candidates = node.subsystem === "drm"
-    ? [
-      join(sysRoot, "class/drm", node.name, "device"),
-      join(sysRoot, "dev/char", `${DRM_MAJOR}:${node.minor}`, "device"),
-    ]
-    : [join(sysRoot, "class/accel", node.name, "device")];
-  let device: string | null = null;
-  for (const path of candidates) {
-    const target = readLinkOrNull(path);
-    const name = target === null ? "" : basename(target);
-    if (name !== "") {
-      device = normalizePciBusId(name) ?? name;
-      break;
-    }
+/**
+ * Start time of a process (field 22 of `/proc/<pid>/stat`, clock ticks since boot): a pid
+ * with a different start time is a different process. Null when the process is gone.
+ * The name (field 2) may hold spaces and parentheses, so fields are counted after the LAST ')'.
+ */
+export function readStartTime(procRoot: string, pid: number): string | null {
+  const text = readTextOrNull(`${procRoot}/${pid}/stat`);
+  if (text === null) return null;
+  let at = text.lastIndexOf(")");
+  if (at < 0) return null;
+  // After ')': " state ppid …"; field 3 (state) is the first. Field 22 is 20 spaces on.
+  for (let field = 2; field < 22; field++) {
+    at = text.indexOf(" ", at + 1);
+    if (at < 0) return null;
   }
-  cache.set(cacheKey, device);
-  return device;
+  const end = text.indexOf(" ", at + 1);
+  const value = text.slice(at + 1, end < 0 ? undefined : end).trim();
+  return value === "" ? null : value;
 }
 
-export function scanDrmClients(procRoot: string, sysRoot: string): DrmClientScan {
-  const clients: DrmClient[] = [];
-  const seen = new Set<string>();
-  const nodeCache = new Map<string, string | null>();
-  let unreadableProcesses = 0;
+/** A DRM fd found by a walk: its number and the node it points to. */
+interface KnownFd {
+  fd: number;
+  node: DeviceNode;
+}
 
-  let pids: number[];
-  try {
-    pids = numericEntries(procRoot);
-  } catch {
-    return { clients, unreadableProcesses };
+/** What the scanner remembers of one pid between samples (incremental mode only). */
+interface KnownProcess {
+  /** Start time, read only for pids holding DRM fds (the ones re-read each sample). */
+  startTime: string | null;
+  fds: KnownFd[];
+  /** `fd/` could not be listed for lack of permission. */
+  unreadable: boolean;
+}
+
+export class DrmClientScanner {
+  readonly #procRoot: string;
+  readonly #sysRoot: string;
+  /** Whether to remember pids and fds for incremental scans. */
+  readonly #incremental: boolean;
+  /** Device of each node (`drm/renderD128` → PCI address); nodes do not move while we run. */
+  readonly #nodeCache = new Map<string, string | null>();
+  #known = new Map<number, KnownProcess>();
+  #walked = false;
+
+  constructor(procRoot: string, sysRoot: string, incremental = false) {
+    this.#procRoot = procRoot;
+    this.#sysRoot = sysRoot;
+    this.#incremental = incremental;
   }
 
-  for (const pid of pids) {
-    const pidDir = join(procRoot, String(pid));
+  /** One scan; `full` walks every fd directory (always the case before a first full walk). */
+  scan(full: boolean): DrmClientScan {
+    const incremental = this.#incremental && !full && this.#walked;
+    const result: DrmClientScan = { clients: [], unreadableProcesses: 0 };
+    const seen = new Set<string>();
+    let pids: number[];
+    try {
+      pids = numericEntries(this.#procRoot);
+    } catch {
+      this.#known = new Map();
+      return result;
+    }
+    const previous = this.#known;
+    const known = new Map<number, KnownProcess>();
+    for (const pid of pids) {
+      let process = incremental ? previous.get(pid) : undefined;
+      if (process !== undefined && process.fds.length > 0) {
+        // Re-read only the DRM fds this pid held; a reused pid is walked again as new.
+        const startTime = readStartTime(this.#procRoot, pid);
+        if (startTime === null) continue; // exited since the listing
+        process = startTime === process.startTime
+          ? this.#rereadFds(pid, process, result, seen)
+          : this.#walkPid(pid, result, seen);
+      } else if (process === undefined) {
+        process = this.#walkPid(pid, result, seen);
+      }
+      if (process.unreadable) result.unreadableProcesses++;
+      if (this.#incremental) known.set(pid, process);
+    }
+    this.#known = known;
+    this.#walked = true;
+    return result;
+  }
+
+  /** Lists one pid's `fd/`, keeps its DRM clients; returns what to remember of it. */
+  #walkPid(pid: number, result: DrmClientScan, seen: Set<string>): KnownProcess {
+    const pidDir = `${this.#procRoot}/${pid}`;
+    const process: KnownProcess = { startTime: null, fds: [], unreadable: false };
     let fds: number[];
     try {
-      fds = numericEntries(join(pidDir, "fd"));
+      fds = numericEntries(`${pidDir}/fd`);
     } catch (error) {
       // Gone (ENOENT/ESRCH) is normal churn; only a permission refusal is "unreadable".
-      if (isPermissionError(error)) unreadableProcesses++;
-      continue;
+      process.unreadable = isPermissionError(error);
+      return process;
     }
     for (const fd of fds) {
-      const target = readLinkOrNull(join(pidDir, "fd", String(fd)));
+      const target = readLinkOrNull(`${pidDir}/fd/${fd}`);
       const node = target === null ? null : deviceNodeOf(target);
       if (node === null) continue;
-      const text = readTextOrNull(join(pidDir, "fdinfo", String(fd)));
-      const fdinfo = text === null ? null : parseFdinfo(text);
-      if (fdinfo === null) continue;
-
-      const deviceKey = fdinfo.pdev ?? resolveNode(sysRoot, node, nodeCache) ??
-        `node:${node.subsystem}/${node.name}`;
-      const key = `${deviceKey}\u0000${fdinfo.clientId ?? `fd:${pid}:${fd}`}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      clients.push({
-        key,
-        pid,
-        deviceKey,
-        pciBusId: normalizePciBusId(deviceKey),
-        fdinfo,
-      });
+      if (this.#readClient(pid, fd, node, result, seen)) process.fds.push({ fd, node });
     }
+    if (this.#incremental && process.fds.length > 0) {
+      process.startTime = readStartTime(this.#procRoot, pid);
+    }
+    return process;
   }
-  return { clients, unreadableProcesses };
+
+  #rereadFds(
+    pid: number,
+    process: KnownProcess,
+    result: DrmClientScan,
+    seen: Set<string>,
+  ): KnownProcess {
+    const fds = process.fds.filter((known) =>
+      this.#readClient(pid, known.fd, known.node, result, seen)
+    );
+    return { startTime: process.startTime, fds, unreadable: false };
+  }
+
+  /**
+   * Reads and places one DRM fd's client; false when it is not (or no longer) a DRM client.
+   * A client already seen under a lower (pid, fd) is not added again but still counts as DRM.
+   */
+  #readClient(
+    pid: number,
+    fd: number,
+    node: DeviceNode,
+    result: DrmClientScan,
+    seen: Set<string>,
+  ): boolean {
+    const text = readTextOrNull(`${this.#procRoot}/${pid}/fdinfo/${fd}`);
+    const fdinfo = text === null ? null : parseFdinfo(text);
+    if (fdinfo === null) return false;
+    const deviceKey = fdinfo.pdev ?? this.#resolveNode(node) ??
+      `node:${node.subsystem}/${node.name}`;
+    const key = `${deviceKey}\u0000${fdinfo.clientId ?? `fd:${pid}:${fd}`}`;
+    if (seen.has(key)) return true;
+    seen.add(key);
+    result.clients.push({
+      key,
+      pid,
+      deviceKey,
+      pciBusId: normalizePciBusId(deviceKey),
+      fdinfo,
+    });
+    return true;
+  }
+
+  /** The device a node belongs to, from sysfs. */
+  #resolveNode(node: DeviceNode): string | null {
+    const cacheKey = `${node.subsystem}/${node.name}`;
+    const cached = this.#nodeCache.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const sysRoot = this.#sysRoot;
+    const candidates = node.subsystem === "drm"
+      ? [
+        `${sysRoot}/class/drm/${node.name}/device`,
+        `${sysRoot}/dev/char/${DRM_MAJOR}:${node.minor}/device`,
+      ]
+      : [`${sysRoot}/class/accel/${node.name}/device`];
+    let device: string | null = null;
+    for (const path of candidates) {
+      const target = readLinkOrNull(path);
+      const name = target === null ? "" : target.slice(target.lastIndexOf("/") + 1);
+      if (name !== "") {
+        device = normalizePciBusId(name) ?? name;
+        break;
+      }
+    }
+    this.#nodeCache.set(cacheKey, device);
+    return device;
+  }
+}
+
+/** One full walk (what one-shot commands do). */
+export function scanDrmClients(procRoot: string, sysRoot: string): DrmClientScan {
+  return new DrmClientScanner(procRoot, sysRoot).scan(true);
 }

@@ -1,0 +1,190 @@
+/**
+ * The incremental scan of long-running modes (`rescanIntervalMs` set): between full walks a
+ * sample re-reads only known DRM fds and walks only new pids, and still drops closed fds,
+ * exited pids and reused pids exactly. The clock is a fake the test moves by hand; the proc
+ * tree is built in a temp dir and changed between samples.
+ */
+import assert from "node:assert/strict";
+import { dirname, join } from "node:path";
+import { DrmProcessSampler } from "../../../src/linux/fdinfo/drm_process_sampler.ts";
+import { readStartTime } from "../../../src/linux/fdinfo/scan_drm_clients.ts";
+
+const KiB = 1024;
+
+/** `/proc/<pid>/stat` with start time `start` (field 22) and a name with spaces and ')'. */
+function statText(pid: number, start: number): string {
+  // Fields 4–21 (18 of them) are zeros here; field 22 is the start time.
+  return `${pid} (a) b) S ${Array(18).fill("0").join(" ")} ${start} 0 0\n`;
+}
+
+function drmFdinfo(clientId: number, vramKiB: number): string {
+  return [
+    "pos:\t0",
+    "flags:\t02100002",
+    "drm-driver:\tamdgpu",
+    "drm-pdev:\t0000:03:00.0",
+    `drm-client-id:\t${clientId}`,
+    `drm-resident-vram:\t${vramKiB} KiB`,
+  ].join("\n") + "\n";
+}
+
+class FakeProc {
+  constructor(readonly root: string) {}
+
+  process(pid: number, start: number): void {
+    Deno.mkdirSync(join(this.root, `${pid}/fd`), { recursive: true });
+    Deno.mkdirSync(join(this.root, `${pid}/fdinfo`), { recursive: true });
+    Deno.writeTextFileSync(join(this.root, `${pid}/stat`), statText(pid, start));
+  }
+
+  drmFd(pid: number, fd: number, clientId: number, vramKiB: number): void {
+    this.#link(pid, fd, "/dev/dri/renderD128");
+    this.#write(`${pid}/fdinfo/${fd}`, drmFdinfo(clientId, vramKiB));
+  }
+
+  socketFd(pid: number, fd: number): void {
+    this.#link(pid, fd, "socket:[4242]");
+    this.#write(`${pid}/fdinfo/${fd}`, "pos:\t0\nflags:\t02\nmnt_id:\t9\nino:\t4242\n");
+  }
+
+  closeFd(pid: number, fd: number): void {
+    Deno.removeSync(join(this.root, `${pid}/fd/${fd}`));
+    Deno.removeSync(join(this.root, `${pid}/fdinfo/${fd}`));
+  }
+
+  exit(pid: number): void {
+    Deno.removeSync(join(this.root, String(pid)), { recursive: true });
+  }
+
+  #link(pid: number, fd: number, target: string): void {
+    const path = join(this.root, `${pid}/fd/${fd}`);
+    try {
+      Deno.removeSync(path);
+    } catch {
+      // not there yet
+    }
+    Deno.symlinkSync(target, path);
+  }
+
+  #write(path: string, text: string): void {
+    Deno.mkdirSync(dirname(join(this.root, path)), { recursive: true });
+    Deno.writeTextFileSync(join(this.root, path), text);
+  }
+}
+
+/** pid → VRAM bytes of every usage in one sample. */
+function vramByPid(sampler: DrmProcessSampler): Record<number, number | undefined> {
+  const out: Record<number, number | undefined> = {};
+  for (const usage of sampler.sample().usages) out[usage.pid] = usage.memoryByRegion?.["vram"];
+  return out;
+}
+
+function withFakeProc(body: (proc: FakeProc, procRoot: string) => void): void {
+  const dir = Deno.makeTempDirSync({ prefix: "gputop-incremental-" });
+  try {
+    body(new FakeProc(dir), dir);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+}
+
+Deno.test("incremental scan: closed fd, exited pid, reused pid, new pid, new client after rescan", () => {
+  withFakeProc((proc, procRoot) => {
+    proc.process(100, 500);
+    proc.drmFd(100, 3, 1, 4);
+    proc.drmFd(100, 4, 2, 8);
+    proc.process(200, 600);
+    proc.drmFd(200, 5, 3, 16);
+    proc.process(300, 700);
+    proc.socketFd(300, 0);
+    proc.process(400, 800);
+    proc.drmFd(400, 3, 4, 64);
+
+    const clock = { now: 0 };
+    const sampler = new DrmProcessSampler({
+      procRoot,
+      sysRoot: "/nonexistent/sys",
+      nowMs: () => clock.now,
+      rescanIntervalMs: 2000,
+    });
+    // t = 0: the first sample is a full walk. pid 100: 4 + 8 KiB.
+    assert.deepEqual(vramByPid(sampler), { 100: 12 * KiB, 200: 16 * KiB, 400: 64 * KiB });
+
+    proc.closeFd(100, 4); // closed fd
+    proc.drmFd(100, 3, 1, 32); // the known client grew: re-read each sample
+    proc.exit(200); // exited pid
+    proc.exit(400); // reused pid: same number, new start time, a different client
+    proc.process(400, 900);
+    proc.socketFd(400, 3);
+    proc.drmFd(400, 7, 5, 128);
+    proc.process(500, 1000); // a pid not seen before is walked at once
+    proc.drmFd(500, 3, 6, 256);
+    proc.drmFd(100, 9, 7, 512); // new client of a known pid: waits for the next full walk
+    proc.drmFd(300, 1, 8, 1024); // likewise for a known pid that had no DRM fd
+
+    clock.now = 1000; // incremental: 1 s < 2 s since the full walk
+    assert.deepEqual(vramByPid(sampler), { 100: 32 * KiB, 400: 128 * KiB, 500: 256 * KiB });
+
+    clock.now = 1999; // still incremental
+    assert.deepEqual(vramByPid(sampler), { 100: 32 * KiB, 400: 128 * KiB, 500: 256 * KiB });
+
+    clock.now = 2000; // 2 s since the full walk: everything again. pid 100: 32 + 512 KiB.
+    assert.deepEqual(vramByPid(sampler), {
+      100: 544 * KiB,
+      300: 1024 * KiB,
+      400: 128 * KiB,
+      500: 256 * KiB,
+    });
+
+    // After the rescan, fd 9 of pid 100 is known and re-read incrementally.
+    proc.drmFd(100, 9, 7, 2);
+    proc.exit(500);
+    clock.now = 2500;
+    assert.deepEqual(vramByPid(sampler), { 100: 34 * KiB, 300: 1024 * KiB, 400: 128 * KiB });
+  });
+});
+
+Deno.test("incremental scan: an fd number reused for a non-DRM file is dropped at once", () => {
+  withFakeProc((proc, procRoot) => {
+    proc.process(100, 500);
+    proc.drmFd(100, 3, 1, 4);
+    const clock = { now: 0 };
+    const sampler = new DrmProcessSampler({
+      procRoot,
+      sysRoot: "/nonexistent/sys",
+      nowMs: () => clock.now,
+      rescanIntervalMs: 2000,
+    });
+    assert.deepEqual(vramByPid(sampler), { 100: 4 * KiB });
+    proc.socketFd(100, 3);
+    clock.now = 100;
+    assert.deepEqual(vramByPid(sampler), {});
+  });
+});
+
+Deno.test("one-shot sampler (no rescan interval) walks everything every sample", () => {
+  withFakeProc((proc, procRoot) => {
+    proc.process(100, 500);
+    proc.drmFd(100, 3, 1, 4);
+    const clock = { now: 0 };
+    const sampler = new DrmProcessSampler({
+      procRoot,
+      sysRoot: "/nonexistent/sys",
+      nowMs: () => clock.now,
+    });
+    assert.deepEqual(vramByPid(sampler), { 100: 4 * KiB });
+    proc.drmFd(100, 9, 2, 8); // a new client of a known pid is seen at the next sample
+    clock.now = 1;
+    assert.deepEqual(vramByPid(sampler), { 100: 12 * KiB });
+  });
+});
+
+Deno.test("readStartTime: field 22, counted after the last ')' of the name", () => {
+  withFakeProc((proc, procRoot) => {
+    proc.process(42, 123456);
+    assert.equal(readStartTime(procRoot, 42), "123456");
+    assert.equal(readStartTime(procRoot, 43), null); // no such process
+    Deno.writeTextFileSync(join(procRoot, "42/stat"), "42 (x) S 1 2\n"); // truncated
+    assert.equal(readStartTime(procRoot, 42), null);
+  });
+});
