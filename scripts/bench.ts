@@ -1,124 +1,394 @@
 /**
- * `deno task bench`: the speed and memory figures quoted in README.md. Nothing here is a
- * pass/fail test; it prints a Markdown table to paste into the README.
+ * `deno task bench [--quick]`: the performance figures in README.md (Performance), each beside
+ * the C reference doing the same reads, or beside an empty `deno run`.
  *
- * - sample time of the DRM backend over a fixture host (sysfs + fdinfo parsing + merge),
- * - one scan of this machine's real /proc for DRM clients,
- * - the whole CLI as a user runs it (process start included),
- * - resident memory growth over many samples (a leak shows up here).
+ * 1. Generates fake /proc trees (`bench/proc_tree.ts`): A = 2,000 processes, 10,000 DRM fds,
+ *    10,000 other fds; B = 500 processes, 2,500 DRM fds, 2,500 other; C = 500 processes,
+ *    50 DRM fds, 2,500 other. Devices come from the amdgpu-discrete sysfs fixture.
+ * 2. Compiles `bench/reference_scanner.c` with `cc` and checks that it and gputop report the
+ *    same per-pid VRAM (every tree) and RSS before timing anything; any difference exits 1.
+ * 3. Paired, alternating runs (gputop, then C or the empty script, round after round); each
+ *    row shows the median and min–max, and the ratio of medians. CPU time in process for the
+ *    scans (gputop: `process.cpuUsage`, C: CLOCK_PROCESS_CPUTIME_ID), wall time for whole
+ *    processes.
+ *
+ * Exits non-zero only on an error or a disagreement, never on a missed target.
+ * `--quick` runs fewer rounds and a 6 s watch instead of 60 s.
  */
+import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { DrmProcessSampler } from "../src/linux/fdinfo/drm_process_sampler.ts";
-import { createSession } from "../src/session/read_snapshot.ts";
-import { buildFakeNvml, fakeNvmlUnavailableReason } from "../test/fakes/nvml/build_fake_nvml.ts";
+import { scanDrmClients } from "../src/linux/fdinfo/scan_drm_clients.ts";
+import { readProcessInfo } from "../src/linux/process_info.ts";
+import { generateProcTree, type ProcTreeShape } from "./bench/proc_tree.ts";
+import { cell, ratio, summarize, type Summary } from "./bench/stats.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const FIXTURE = `${ROOT}fixtures/linux/mixed-two-gpus`;
+const SYS_ROOT = `${ROOT}fixtures/linux/amdgpu-discrete/sys`;
+const quick = Deno.args.includes("--quick");
+const ROUNDS = quick ? 5 : 15;
+const PROCESS_ROUNDS = quick ? 5 : 20;
+const WATCH_SECONDS = quick ? 6 : 60;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+const encoder = new TextEncoder();
+function say(line: string): void {
+  Deno.stderr.writeSync(encoder.encode(`${line}\n`));
 }
 
-async function timeMs(runs: number, fn: () => Promise<unknown> | unknown): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await fn();
-    times.push(performance.now() - start);
+function fail(message: string): never {
+  say(`bench: ${message}`);
+  Deno.exit(1);
+}
+
+const work = Deno.makeTempDirSync({ prefix: "gputop-bench-" });
+const TREES: Record<"A" | "B" | "C", ProcTreeShape> = {
+  A: { processes: 2000, drmFds: 10000, otherFds: 10000 },
+  B: { processes: 500, drmFds: 2500, otherFds: 2500 },
+  C: { processes: 500, drmFds: 50, otherFds: 2500 },
+};
+const procRoot = (tree: keyof typeof TREES) => `${work}/${tree}/proc`;
+
+try {
+  await main();
+} finally {
+  Deno.removeSync(work, { recursive: true });
+}
+
+async function main(): Promise<void> {
+  for (const [name, shape] of Object.entries(TREES)) {
+    say(`generating tree ${name} (${JSON.stringify(shape)})`);
+    generateProcTree(`${work}/${name}/proc`, shape);
   }
-  return median(times);
-}
+  const scanner = await compileReference();
 
-const rows: [string, string][] = [];
+  // --- agreement before any timing ---
+  for (const tree of ["A", "B", "C"] as const) {
+    const reference = await runReference(scanner, ["scan", procRoot(tree), "1"]);
+    const ours = gputopVramByPid(procRoot(tree));
+    compareMaps(`tree ${tree} per-pid VRAM`, ours, reference.values);
+  }
+  const enrichPids = [...gputopVramByPid(procRoot("B")).keys()];
+  {
+    const reference = await runReference(scanner, [
+      "enrich",
+      procRoot("B"),
+      "1",
+      ...enrichPids.map(String),
+    ]);
+    const ours = new Map(
+      enrichPids.map((pid) => [pid, readProcessInfo(procRoot("B"), pid, "/etc/passwd").rssBytes]),
+    );
+    compareMaps("tree B per-pid RSS", ours, reference.values);
+  }
+  say("agreement: gputop and the C reference report the same per-pid memory");
 
-const session = createSession({
-  backends: ["drm"],
-  procRoot: `${FIXTURE}/proc`,
-  sysRoot: `${FIXTURE}/sys`,
-});
-await session.open();
-await session.sample();
-rows.push([
-  "sample, drm backend on fixture host (2 GPUs), median of 200",
-  `${(await timeMs(200, () => session.sample())).toFixed(2)} ms`,
-]);
+  const rows: string[][] = [];
 
-// Heap after a forced GC, before and after many samples: growth here would be a leak.
-// (Raw RSS rises for a while as V8 sizes its heap, so it is shown but not compared.)
-const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
-for (let i = 0; i < 2000; i++) await session.sample();
-gc();
-const heapBefore = Deno.memoryUsage().heapUsed;
-for (let i = 0; i < 4000; i++) await session.sample();
-gc();
-const after = Deno.memoryUsage();
-session.close();
-rows.push([
-  "heap growth over 4000 further samples (after GC)",
-  `${((after.heapUsed - heapBefore) / 1048576).toFixed(2)} MiB (heap ${
-    (after.heapUsed / 1048576).toFixed(1)
-  } MiB, RSS ${(after.rss / 1048576).toFixed(0)} MiB)`,
-]);
+  // --- full scan, tree A: µs per DRM fd ---
+  {
+    const ours: number[] = [];
+    const c: number[] = [];
+    scanDrmClients(procRoot("A"), SYS_ROOT); // warm-up (JIT)
+    for (let round = 0; round < ROUNDS; round++) {
+      ours.push(cpuMs(() => scanDrmClients(procRoot("A"), SYS_ROOT)) * 1000 / 10000);
+      c.push((await referenceCpuMs(scanner, ["scan", procRoot("A")])) * 1000 / 10000);
+    }
+    rows.push(
+      compareRow(
+        "full scan, tree A (2,000 pids, 10k DRM + 10k other fds), µs per DRM fd",
+        ours,
+        c,
+        2,
+        "≤ 1.3×",
+      ),
+    );
+  }
 
-// NVML through FFI, against the C fake (two GPUs, processes): the cost of our FFI calls
-// and struct decoding, not of a real driver's ioctls.
-if (fakeNvmlUnavailableReason() === null) {
-  const library = await buildFakeNvml();
-  Deno.env.set("GPUTOP_NVML_LIB", library);
-  Deno.env.set("FAKE_NVML_SCENARIO", "two-gpus");
-  const nvml = createSession({ backends: ["nvml"], procRoot: "/nonexistent" });
-  await nvml.open();
-  rows.push([
-    "sample, nvml backend over the fake library (2 GPUs, 4 process entries), median of 500",
-    `${(await timeMs(500, () => nvml.sample())).toFixed(3)} ms`,
-  ]);
-  nvml.close();
-}
+  // --- one full sample, trees B and C ---
+  for (const tree of ["B", "C"] as const) {
+    const sampler = new DrmProcessSampler({
+      procRoot: procRoot(tree),
+      sysRoot: SYS_ROOT,
+      nowMs: () => performance.now(),
+    });
+    sampler.sample();
+    const ours: number[] = [];
+    const c: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      ours.push(cpuMs(() => sampler.sample()));
+      c.push(await referenceCpuMs(scanner, ["scan", procRoot(tree)]));
+    }
+    const shape = TREES[tree];
+    rows.push(compareRow(
+      `one sample, full walk, tree ${tree} (${shape.processes} pids / ${shape.drmFds} DRM fds), ms CPU`,
+      ours,
+      c,
+      2,
+      "≤ 1.3×",
+    ));
+  }
 
-const sampler = new DrmProcessSampler({
-  procRoot: "/proc",
-  sysRoot: "/sys",
-  nowMs: () => performance.now(),
-});
-let processCount = 0;
-for (const entry of Deno.readDirSync("/proc")) if (/^\d+$/.test(entry.name)) processCount++;
-rows.push([
-  `scan of this machine's /proc for DRM clients (${processCount} processes), median of 50`,
-  `${(await timeMs(50, () => sampler.sample())).toFixed(2)} ms`,
-]);
+  // --- incremental sample, tree C, against the C full scan ---
+  {
+    const clock = { now: 0 };
+    const sampler = new DrmProcessSampler({
+      procRoot: procRoot("C"),
+      sysRoot: SYS_ROOT,
+      nowMs: () => clock.now,
+      rescanIntervalMs: 2000,
+    });
+    sampler.sample(); // the first, full walk
+    const ours: number[] = [];
+    const c: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      clock.now += 100; // 10 samples/s, all within the rescan interval after the first
+      if (clock.now % 2000 === 0) clock.now += 100; // keep timed samples incremental
+      ours.push(cpuMs(() => sampler.sample()));
+      c.push(await referenceCpuMs(scanner, ["scan", procRoot("C")]));
+    }
+    rows.push(compareRow(
+      "one sample, incremental (watch/top/serve), tree C (500 pids / 50 DRM fds), ms CPU, vs C full scan",
+      ours,
+      c,
+      2,
+      "< 2 ms",
+    ));
+  }
 
-const cliMs = await timeMs(10, async () => {
-  const { code } = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      "--cached-only",
-      `${ROOT}src/main.ts`,
+  // --- enrichment, per process ---
+  {
+    const ours: number[] = [];
+    const c: number[] = [];
+    const root = procRoot("B");
+    for (let round = 0; round < ROUNDS; round++) {
+      ours.push(
+        cpuMs(() => {
+          for (const pid of enrichPids) readProcessInfo(root, pid, "/etc/passwd");
+        }) * 1000 / enrichPids.length,
+      );
+      c.push(
+        (await referenceCpuMs(scanner, ["enrich", root], enrichPids.map(String))) * 1000 /
+          enrichPids.length,
+      );
+    }
+    rows.push(
+      compareRow("enrichment (comm, status, cmdline), µs per process", ours, c, 2, "≤ 1.5×"),
+    );
+  }
+
+  // --- whole process: one-shot and version against an empty deno run ---
+  {
+    const empty = `${work}/empty.ts`;
+    Deno.writeTextFileSync(empty, "");
+    const main = `${ROOT}src/main.ts`;
+    const oneShot = [
+      main,
       "--json",
       "--backends",
       "drm",
       "--proc-root",
-      `${FIXTURE}/proc`,
+      procRoot("C"),
       "--sys-root",
-      `${FIXTURE}/sys`,
-    ],
+      SYS_ROOT,
+    ];
+    const shots: number[] = [];
+    const versions: number[] = [];
+    const empties: number[] = [];
+    await wallMs([empty]);
+    await wallMs(oneShot);
+    await wallMs([main, "version"]);
+    for (let round = 0; round < PROCESS_ROUNDS; round++) {
+      empties.push(await wallMs([empty]));
+      shots.push(await wallMs(oneShot));
+      versions.push(await wallMs([main, "version"]));
+    }
+    const e = summarize(empties);
+    const s = summarize(shots);
+    const v = summarize(versions);
+    rows.push([
+      "`gputop --json --backends drm` (tree C), wall ms, vs `deno run` of an empty file",
+      cell(s, 1),
+      cell(e, 1),
+      `+${(s.median - e.median).toFixed(1)} ms`,
+      "≤ +15 ms",
+    ]);
+    rows.push([
+      "`gputop version`, wall ms, vs `deno run` of an empty file",
+      cell(v, 1),
+      cell(e, 1),
+      `+${(v.median - e.median).toFixed(1)} ms`,
+      "≤ +5 ms",
+    ]);
+  }
+
+  // --- watch: CPU per sample and RSS ---
+  {
+    say(`watch probe: ${WATCH_SECONDS} s at 10 samples/s on tree C`);
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        "--cached-only",
+        `${ROOT}scripts/bench/watch_probe.ts`,
+        procRoot("C"),
+        SYS_ROOT,
+        String(WATCH_SECONDS),
+        "100",
+      ],
+      stderr: "inherit",
+    }).output();
+    if (!output.success) fail("watch probe failed");
+    const probe = JSON.parse(new TextDecoder().decode(output.stdout)) as {
+      samples: number;
+      cpuMsPerSample: number;
+      earlyAtS: number;
+      earlyRssMiB: number;
+      finalRssMiB: number;
+      peakRssMiB: number;
+    };
+    rows.push([
+      `watch, 10 samples/s, tree C, ${WATCH_SECONDS} s (${probe.samples} samples): CPU per sample`,
+      `${probe.cpuMsPerSample.toFixed(2)} ms`,
+      "—",
+      "—",
+      "—",
+    ]);
+    rows.push([
+      `watch: peak RSS; RSS after ${probe.earlyAtS.toFixed(0)} s → after ${WATCH_SECONDS} s`,
+      `${probe.peakRssMiB.toFixed(0)} MiB; ${probe.earlyRssMiB.toFixed(0)} → ${
+        probe.finalRssMiB.toFixed(0)
+      } MiB`,
+      "—",
+      `${(probe.finalRssMiB / probe.earlyRssMiB).toFixed(2)}×`,
+      "≤ 80 MiB; ≤ 1.1×",
+    ]);
+  }
+
+  const lines = [
+    `Measured ${
+      new Date().toISOString().slice(0, 10)
+    } with Deno ${Deno.version.deno} on ${Deno.build.arch}, ` +
+    `${navigator.hardwareConcurrency} cores${
+      quick ? " (--quick)" : ""
+    }; median (min–max) of ${ROUNDS} paired rounds, ` +
+    `${PROCESS_ROUNDS} for whole processes.`,
+    "",
+    "| figure | gputop | C reference / empty `deno run` | ratio | target |",
+    "|---|---|---|---|---|",
+    ...rows.map((row) => `| ${row.join(" | ")} |`),
+  ];
+  Deno.stdout.writeSync(encoder.encode(lines.join("\n") + "\n"));
+}
+
+function compareRow(
+  what: string,
+  ours: number[],
+  c: number[],
+  digits: number,
+  target: string,
+): string[] {
+  const a: Summary = summarize(ours);
+  const b: Summary = summarize(c);
+  return [what, cell(a, digits), cell(b, digits), ratio(a, b), target];
+}
+
+function cpuMs(fn: () => unknown): number {
+  const start = process.cpuUsage();
+  fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+async function compileReference(): Promise<string> {
+  const binary = `${work}/reference_scanner`;
+  let output: Deno.CommandOutput;
+  try {
+    output = await new Deno.Command("cc", {
+      args: ["-O2", "-o", binary, `${ROOT}scripts/bench/reference_scanner.c`],
+    }).output();
+  } catch (error) {
+    fail(
+      `cannot run cc to build the C reference: ${error instanceof Error ? error.message : error}`,
+    );
+  }
+  if (!output.success) fail(`cc failed:\n${new TextDecoder().decode(output.stderr)}`);
+  return binary;
+}
+
+interface ReferenceResult {
+  cpuMs: number[];
+  values: Map<number, number | null>;
+}
+
+async function runReference(
+  binary: string,
+  args: string[],
+  pids: string[] = [],
+): Promise<ReferenceResult> {
+  const output = await new Deno.Command(binary, { args: [...args, ...pids] }).output();
+  if (!output.success) fail(`C reference failed: ${new TextDecoder().decode(output.stderr)}`);
+  const result: ReferenceResult = { cpuMs: [], values: new Map() };
+  for (const line of new TextDecoder().decode(output.stdout).split("\n")) {
+    const [a, b] = line.split(" ");
+    if (a === "cpu_us") result.cpuMs.push(Number(b) / 1000);
+    else if (a && b) result.values.set(Number(a), Number(b));
+  }
+  return result;
+}
+
+/** CPU ms of the C reference's second iteration (the first warms its allocations). */
+async function referenceCpuMs(
+  binary: string,
+  args: string[],
+  pids: string[] = [],
+): Promise<number> {
+  const result = await runReference(binary, [...args, "2"], pids);
+  return result.cpuMs[1] ?? fail("C reference printed no timing");
+}
+
+function gputopVramByPid(root: string): Map<number, number | null> {
+  const sampler = new DrmProcessSampler({
+    procRoot: root,
+    sysRoot: SYS_ROOT,
+    nowMs: () => performance.now(),
+  });
+  const out = new Map<number, number | null>();
+  for (const usage of sampler.sample().usages) {
+    const vram = usage.memoryByRegion?.["vram"];
+    if (vram !== undefined) out.set(usage.pid, (out.get(usage.pid) ?? 0) + vram);
+  }
+  return out;
+}
+
+function compareMaps(
+  what: string,
+  ours: Map<number, number | null>,
+  reference: Map<number, number | null>,
+): void {
+  const pids = new Set([...ours.keys(), ...reference.keys()]);
+  const differences: string[] = [];
+  for (const pid of pids) {
+    if (ours.get(pid) !== reference.get(pid)) {
+      differences.push(`pid ${pid}: gputop ${ours.get(pid)}, C ${reference.get(pid)}`);
+    }
+  }
+  if (pids.size === 0) fail(`${what}: neither side found anything`);
+  if (differences.length > 0) {
+    fail(
+      `${what} disagree (${differences.length} pids), e.g. ${differences.slice(0, 3).join("; ")}`,
+    );
+  }
+  say(`${what}: ${pids.size} pids agree`);
+}
+
+async function wallMs(args: string[]): Promise<number> {
+  const start = performance.now();
+  const { code } = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--cached-only", ...args],
     stdout: "null",
     stderr: "null",
   }).output();
-  if (code !== 0) throw new Error(`gputop exited ${code}`);
-});
-rows.push([
-  "`gputop --json --backends drm` on the fixture host, process start to exit, median of 10",
-  `${cliMs.toFixed(0)} ms`,
-]);
-
-const cpu = Deno.build.arch;
-const lines = [
-  `Measured with Deno ${Deno.version.deno} on ${cpu}, ${navigator.hardwareConcurrency} cores.`,
-  "",
-  "| what | result |",
-  "|---|---|",
-  ...rows.map(([what, result]) => `| ${what} | ${result} |`),
-];
-Deno.stdout.writeSync(new TextEncoder().encode(lines.join("\n") + "\n"));
+  const elapsed = performance.now() - start;
+  if (code !== 0) fail(`deno run ${args.join(" ")} exited ${code}`);
+  return elapsed;
+}

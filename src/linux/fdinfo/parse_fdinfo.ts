@@ -377,25 +377,34 @@ export function parseFdinfo(text: string): ParsedFdinfo | null {
   const seen = new Set<string>();
   const length = text.length;
   let start = 0;
+  // Lines are cut by index (no split, no trim copies): only the key and value are sliced.
   while (start < length) {
     let end = text.indexOf("\n", start);
     if (end < 0) end = length;
-    const lineStart = start;
+    let from = start;
     start = end + 1;
-    if (end - lineStart > MAX_LINE_CHARS) {
+    if (end - from > MAX_LINE_CHARS) {
       result.ignoredLines++;
       continue;
     }
-    const line = text.slice(lineStart, end).trim();
-    if (line === "") continue;
-    const colon = line.indexOf(":");
-    if (colon <= 0) {
+    while (from < end && isSpaceCode(text.charCodeAt(from))) from++;
+    while (end > from && isSpaceCode(text.charCodeAt(end - 1))) end--;
+    if (from === end) continue;
+    if (text.charCodeAt(from) > 127 || text.charCodeAt(end - 1) > 127) {
+      // Unicode whitespace at either end: let trim() decide, as the kernel never prints it.
+      const trimmed = text.slice(from, end).trim();
+      if (trimmed === "") continue;
+      from = text.indexOf(trimmed, from);
+      end = from + trimmed.length;
+    }
+    const colon = text.indexOf(":", from);
+    if (colon <= from || colon >= end) {
       result.ignoredLines++;
       continue;
     }
-    const key = line.slice(0, colon).trimEnd();
+    const key = text.slice(from, colon).trimEnd();
     if (seen.has(key)) continue; // first value wins (see the module comment)
-    const value = line.slice(colon + 1).trimStart();
+    const value = text.slice(colon + 1, end).trimStart();
     if (builder.apply(key, value)) seen.add(key);
     else result.ignoredLines++;
   }
