@@ -3,7 +3,7 @@
  * whose one-line message names the bad flag or value.
  */
 import { parseArgs } from "node:util";
-import { BACKEND_IDS } from "../model/schema.ts";
+import { BACKEND_IDS } from "../model/schema_ids.ts";
 import type { BackendId } from "../model/types.ts";
 import { parseDurationMs } from "./parse_duration.ts";
 import { UsageError } from "./usage_error.ts";

@@ -3,7 +3,7 @@
  * registry order (vendor libraries before the nvidia-smi fallback, before the kernel's
  * generic DRM files, before macmon). Exceptions go here, each with the reason.
  */
-import { BACKEND_IDS } from "./schema.ts";
+import { BACKEND_IDS } from "./schema_ids.ts";
 import type { BackendId, DeviceMetricName } from "./types.ts";
 
 const REGISTRY_ORDER: readonly BackendId[] = BACKEND_IDS;

@@ -6,18 +6,10 @@
  * Every key is always present; an unknown value is `null`, never 0. Units live in key names.
  */
 import { z } from "zod";
+import { BACKEND_IDS, SCHEMA_VERSION } from "./schema_ids.ts";
 
-export const SCHEMA_VERSION = 1;
-
-/** Backend ids, in registry precedence order (see `src/backends/mod.ts`). */
-export const BACKEND_IDS = [
-  "nvml",
-  "nvidia-smi",
-  "level-zero",
-  "amdsmi",
-  "drm",
-  "macmon",
-] as const;
+// Kept in a zod-free module so the reading path does not load zod; re-exported here.
+export { BACKEND_IDS, SCHEMA_VERSION };
 export const BackendIdSchema = z.enum(BACKEND_IDS);
 
 export const BackendStateSchema = z.enum(["ok", "unavailable", "error", "skipped"]);

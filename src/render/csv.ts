@@ -15,7 +15,7 @@
  * Columns are the schema fields in schema order (`DEVICE_CSV_COLUMNS`,
  * `PROCESS_CSV_COLUMNS`), and the header row is those names.
  */
-import { DeviceSchema, ProcessSchema } from "../model/schema.ts";
+import { DEVICE_FIELDS, PROCESS_FIELDS } from "../model/schema_ids.ts";
 import type { Device, GpuProcess, Snapshot } from "../model/types.ts";
 import { escapeText } from "./escape_text.ts";
 import { sortProcessesByMemory } from "./process_table.ts";
@@ -25,14 +25,10 @@ export interface CsvOptions {
 }
 
 /** Device CSV columns: every Device field, in schema order. */
-export const DEVICE_CSV_COLUMNS: readonly (keyof Device)[] = Object.keys(
-  DeviceSchema.shape,
-) as (keyof Device)[];
+export const DEVICE_CSV_COLUMNS: readonly (keyof Device)[] = DEVICE_FIELDS;
 
 /** Process CSV columns: every Process field, in schema order. */
-export const PROCESS_CSV_COLUMNS: readonly (keyof GpuProcess)[] = Object.keys(
-  ProcessSchema.shape,
-) as (keyof GpuProcess)[];
+export const PROCESS_CSV_COLUMNS: readonly (keyof GpuProcess)[] = PROCESS_FIELDS;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;

@@ -1,5 +1,5 @@
 /**
- * `--json` output. The snapshot is rebuilt key by key from the zod schema before it is
+ * `--json` output. The snapshot is rebuilt key by key from the schema's key lists before it is
  * stringified, so that:
  * - every schema key is present, in schema order, with `null` for a missing value
  *   (never left out as `undefined`);
@@ -9,17 +9,18 @@
  * own keys; their values are cleaned the same way.
  */
 import {
-  BackendStatusSchema,
-  DeviceSchema,
-  ProcessSchema,
-  SnapshotSchema,
-} from "../model/schema.ts";
+  BACKEND_STATUS_FIELDS,
+  DEVICE_FIELDS,
+  PROCESS_FIELDS,
+  SNAPSHOT_FIELDS,
+} from "../model/schema_ids.ts";
 import type { Snapshot } from "../model/types.ts";
 
-const SNAPSHOT_KEYS = Object.keys(SnapshotSchema.shape);
-const BACKEND_KEYS = Object.keys(BackendStatusSchema.shape);
-const DEVICE_KEYS = Object.keys(DeviceSchema.shape);
-const PROCESS_KEYS = Object.keys(ProcessSchema.shape);
+// Schema key lists from the zod-free `schema_ids.ts` (checked against the schema by a test).
+const SNAPSHOT_KEYS: readonly string[] = SNAPSHOT_FIELDS;
+const BACKEND_KEYS: readonly string[] = BACKEND_STATUS_FIELDS;
+const DEVICE_KEYS: readonly string[] = DEVICE_FIELDS;
+const PROCESS_KEYS: readonly string[] = PROCESS_FIELDS;
 
 /** Any value made JSON-safe: undefined and non-finite numbers → null, recursively. */
 export function jsonSafe(value: unknown): unknown {

@@ -3,7 +3,7 @@
  * processes table. Without devices it says so and, when some backend was not ok, points
  * at `gputop backends`.
  */
-import { BACKEND_IDS } from "../model/schema.ts";
+import { BACKEND_IDS } from "../model/schema_ids.ts";
 import type { Device, GpuProcess, Snapshot } from "../model/types.ts";
 import { escapeText } from "./escape_text.ts";
 import {

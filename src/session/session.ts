@@ -7,7 +7,7 @@ import type { Backend, BackendContext, BackendOpenResult } from "../backends/bac
 import type { BackendPlan } from "../backends/select.ts";
 import { errorMessage } from "../model/errors.ts";
 import { mergeReadings } from "../model/merge.ts";
-import { SCHEMA_VERSION } from "../model/schema.ts";
+import { SCHEMA_VERSION } from "../model/schema_ids.ts";
 import type {
   BackendId,
   BackendReading,

@@ -18,8 +18,21 @@
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
 import type { BackendReading, DeviceReading } from "../../model/types.ts";
 import { type ProgramResult, runProgram } from "../../platform/run_program.ts";
-import { type MacmonSample, parseMacmonOutput } from "./parse_sample.ts";
-import { deviceNameFromSoc } from "./soc_info.ts";
+import type { MacmonSample } from "./parse_sample.ts";
+
+/**
+ * The output parsers use zod; they are imported when the backend opens, so that loading the
+ * backend registry (every reading, on every OS) does not load zod.
+ */
+interface Parsers {
+  parseMacmonOutput: typeof import("./parse_sample.ts").parseMacmonOutput;
+  deviceNameFromSoc: typeof import("./soc_info.ts").deviceNameFromSoc;
+}
+
+async function loadParsers(): Promise<Parsers> {
+  const [sample, soc] = await Promise.all([import("./parse_sample.ts"), import("./soc_info.ts")]);
+  return { parseMacmonOutput: sample.parseMacmonOutput, deviceNameFromSoc: soc.deviceNameFromSoc };
+}
 
 export const DEFAULT_MACMON_TIMEOUT_MS = 10_000;
 /** Sample window passed as `-i`, in milliseconds. */
@@ -48,6 +61,7 @@ class MacmonBackend implements Backend {
   #pending: { sample: MacmonSample; timestampMs: number } | null = null;
   #name: string | null = null;
   #closed = false;
+  #parsers: Parsers | null = null;
 
   constructor(ctx: BackendContext) {
     const configured = ctx.env("GPUTOP_MACMON")?.trim();
@@ -58,6 +72,7 @@ class MacmonBackend implements Backend {
 
   async open(): Promise<BackendOpenResult> {
     this.#closed = false;
+    this.#parsers ??= await loadParsers();
     const [version, first] = await Promise.all([this.#version(), this.#runPipe(true)]);
     let result = first;
     let detail: string | null = null;
@@ -68,7 +83,7 @@ class MacmonBackend implements Backend {
     const outcome = this.#outcome(result);
     const base = { library: this.#program, version };
     if (!outcome.ok) return { status: outcome.status, detail: outcome.detail, ...base };
-    this.#name = deviceNameFromSoc(outcome.sample.soc);
+    this.#name = this.#parsers.deviceNameFromSoc(outcome.sample.soc);
     this.#pending = { sample: outcome.sample, timestampMs: outcome.timestampMs };
     return { status: "ok", detail, ...base };
   }
@@ -94,13 +109,20 @@ class MacmonBackend implements Backend {
     this.#pending = null;
   }
 
+  #parsersOrThrow(): Parsers {
+    if (this.#parsers === null) throw new Error("macmon backend is not open");
+    return this.#parsers;
+  }
+
   #device(sample: MacmonSample): DeviceReading {
     const total = sample.ramTotalBytes;
     const used = sample.ramUsedBytes;
     return {
       localId: MACMON_LOCAL_ID,
       vendor: "apple",
-      name: sample.soc ? deviceNameFromSoc(sample.soc) : this.#name ?? deviceNameFromSoc(null),
+      name: this.#name === null || sample.soc
+        ? this.#parsersOrThrow().deviceNameFromSoc(sample.soc)
+        : this.#name,
       driver: null,
       memoryShared: true,
       memoryTotalBytes: total,
@@ -152,7 +174,7 @@ class MacmonBackend implements Backend {
         };
       }
       case "ok": {
-        const parsed = parseMacmonOutput(result.stdout);
+        const parsed = this.#parsersOrThrow().parseMacmonOutput(result.stdout);
         if (!parsed.ok) {
           return { ok: false, status: "error", detail: clip(`macmon output: ${parsed.reason}`) };
         }

@@ -1,0 +1,91 @@
+/**
+ * The parts of the JSON contract that every command needs, without zod: the schema version,
+ * the backend ids and the field order of devices and processes (CSV columns). Loading zod and
+ * building the schemas costs tens of milliseconds at start, so only `gputop schema`, the tests
+ * and parsers of external JSON import `schema.ts`; a test checks these lists against it.
+ */
+
+export const SCHEMA_VERSION = 1;
+
+/** Backend ids, in registry precedence order (see `src/backends/mod.ts`). */
+export const BACKEND_IDS = [
+  "nvml",
+  "nvidia-smi",
+  "level-zero",
+  "amdsmi",
+  "drm",
+  "macmon",
+] as const;
+
+/** Top-level snapshot keys in schema order (`SnapshotSchema`). */
+export const SNAPSHOT_FIELDS = [
+  "schemaVersion",
+  "timestamp",
+  "hostname",
+  "backends",
+  "devices",
+  "processes",
+] as const;
+
+/** Backend status keys in schema order (`BackendStatusSchema`). */
+export const BACKEND_STATUS_FIELDS = ["id", "status", "detail", "library", "version"] as const;
+
+/** Device fields in schema order (`DeviceSchema` in `schema.ts`). */
+export const DEVICE_FIELDS = [
+  "index",
+  "id",
+  "vendor",
+  "name",
+  "uuid",
+  "serial",
+  "pciBusId",
+  "driver",
+  "driverVersion",
+  "cudaDriverVersion",
+  "architecture",
+  "computeCapability",
+  "memoryTotalBytes",
+  "memoryUsedBytes",
+  "memoryFreeBytes",
+  "memoryShared",
+  "gttTotalBytes",
+  "gttUsedBytes",
+  "utilizationPercent",
+  "utilizationSource",
+  "memoryUtilizationPercent",
+  "engines",
+  "temperatureCelsius",
+  "temperaturesCelsius",
+  "powerWatts",
+  "powerLimitWatts",
+  "energyJoules",
+  "graphicsClockMHz",
+  "graphicsClockMaxMHz",
+  "memoryClockMHz",
+  "memoryClockMaxMHz",
+  "fanPercent",
+  "performanceState",
+  "pcieGeneration",
+  "pcieWidth",
+  "migMode",
+  "runtimeStatus",
+  "error",
+  "sources",
+] as const;
+
+/** Process fields in schema order (`ProcessSchema` in `schema.ts`). */
+export const PROCESS_FIELDS = [
+  "pid",
+  "name",
+  "command",
+  "user",
+  "deviceIndex",
+  "deviceId",
+  "gpuMemoryBytes",
+  "memoryByRegion",
+  "engines",
+  "type",
+  "rssBytes",
+  "source",
+  "perProcess",
+] as const;
