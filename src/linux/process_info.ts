@@ -3,7 +3,6 @@
  * full command line, owning user and resident memory. Anything unreadable (the process
  * exited, hidepid, permissions) is null; nothing here throws.
  */
-import { join } from "node:path";
 import { readTextOrNull } from "./read_file.ts";
 import { passwdPathFor, userNameForUid } from "./user_names.ts";
 
@@ -20,11 +19,12 @@ export function readProcessInfo(
   pid: number,
   passwdPath: string = passwdPathFor(procRoot),
 ): ProcessInfo {
-  const dir = join(procRoot, String(pid));
-  const status = parseStatus(readTextOrNull(join(dir, "status")));
+  // Concatenation, not node:path join: this runs for every process of every sample.
+  const dir = `${procRoot}/${pid}`;
+  const status = parseStatus(readTextOrNull(`${dir}/status`));
   return {
-    name: parseComm(readTextOrNull(join(dir, "comm"))) ?? status.name,
-    command: parseCmdline(readTextOrNull(join(dir, "cmdline"))),
+    name: parseComm(readTextOrNull(`${dir}/comm`)) ?? status.name,
+    command: parseCmdline(readTextOrNull(`${dir}/cmdline`)),
     user: status.uid === null ? null : userNameForUid(status.uid, passwdPath),
     rssBytes: status.rssBytes,
   };
@@ -40,9 +40,9 @@ export function parseComm(text: string | null): string | null {
 /** Arguments are NUL-separated with a trailing NUL; kernel threads have an empty file. */
 export function parseCmdline(text: string | null): string | null {
   if (text === null) return null;
-  const args = text.split("\0");
-  while (args.length > 0 && args[args.length - 1] === "") args.pop();
-  return args.length === 0 ? null : args.join(" ");
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0) end--;
+  return end === 0 ? null : text.slice(0, end).replaceAll("\0", " ");
 }
 
 export interface StatusFields {
@@ -51,23 +51,37 @@ export interface StatusFields {
   rssBytes: number | null;
 }
 
+/**
+ * The value of the first `key:` line of a status text, trimmed; null when there is none.
+ * Found with indexOf: status has some 55 lines and only three are wanted.
+ */
+function statusValue(text: string, key: string): string | null {
+  const prefix = `${key}:`;
+  let at = 0;
+  if (!text.startsWith(prefix)) {
+    at = text.indexOf(`\n${prefix}`);
+    if (at < 0) return null;
+    at += 1; // past the newline
+  }
+  const end = text.indexOf("\n", at);
+  return text.slice(at + prefix.length, end < 0 ? undefined : end).trim();
+}
+
+const UID = /^\d{1,10}(?=\s|$)/;
+const KIB_VALUE = /^(\d{1,15})\s*kB$/i;
+
 /** `Name:`, the real uid (first of four on `Uid:`), and `VmRSS:` in kB (kernel kB = 1024). */
 export function parseStatus(text: string | null): StatusFields {
   const fields: StatusFields = { name: null, uid: null, rssBytes: null };
   if (text === null) return fields;
-  for (const line of text.split("\n")) {
-    const colon = line.indexOf(":");
-    if (colon < 0) continue;
-    const key = line.slice(0, colon);
-    const value = line.slice(colon + 1).trim();
-    if (key === "Name") fields.name = value === "" ? null : value;
-    else if (key === "Uid") {
-      const uid = value.split(/\s+/)[0] ?? "";
-      if (/^\d+$/.test(uid)) fields.uid = Number(uid);
-    } else if (key === "VmRSS") {
-      const match = /^(\d+)\s*kB$/i.exec(value);
-      if (match) fields.rssBytes = Number(match[1]) * 1024;
-    }
+  const name = statusValue(text, "Name");
+  if (name !== null && name !== "") fields.name = name;
+  const uid = UID.exec(statusValue(text, "Uid") ?? "");
+  if (uid) fields.uid = Number(uid[0]);
+  const rss = KIB_VALUE.exec(statusValue(text, "VmRSS") ?? "");
+  if (rss) {
+    const bytes = Number(rss[1]) * 1024;
+    if (Number.isSafeInteger(bytes)) fields.rssBytes = bytes;
   }
   return fields;
 }

@@ -74,3 +74,17 @@ Deno.test("readProcessInfo() names users from the passwd file beside a mounted p
     Deno.removeSync(root, { recursive: true });
   }
 });
+
+Deno.test("parseStatus() matches keys at line starts only and drops unsafe sizes", () => {
+  // "XVmRSS" and "NoUid" are other keys; the real ones come later.
+  const status = "XVmRSS:\t1 kB\nNoUid:\t7\nName:\tapp\nUid:\t0\t0\t0\t0\nVmRSS:\t12 kB\n";
+  assert.deepEqual(parseStatus(status), { name: "app", uid: 0, rssBytes: 12 * 1024 });
+  // 9007199254740992 kB × 1024 is past 2^53: unknown, not a rounded number.
+  assert.equal(parseStatus("VmRSS:\t9007199254740992 kB\n").rssBytes, null);
+  assert.equal(parseStatus("Uid:\t-1\t0\t0\t0\n").uid, null);
+});
+
+Deno.test("parseCmdline() keeps empty arguments between others, drops trailing NULs", () => {
+  assert.equal(parseCmdline("a\0\0b\0\0"), "a  b"); // "a", "", "b" joined by spaces
+  assert.equal(parseCmdline("\0\0"), null);
+});
