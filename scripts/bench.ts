@@ -128,8 +128,11 @@ async function main(): Promise<void> {
     ));
   }
 
-  // --- incremental sample, tree C, against the C full scan ---
-  {
+  // --- incremental sample, tree C, against the C full scan: idle clients (fdinfo unchanged),
+  // then busy ones (every DRM fdinfo rewritten with a moved engine counter before each sample,
+  // outside the timed part) ---
+  for (const busy of [false, true]) {
+    const drmFdinfo = busy ? drmFdinfoFiles(procRoot("C")) : [];
     const clock = { now: 0 };
     const sampler = new DrmProcessSampler({
       procRoot: procRoot("C"),
@@ -143,11 +146,16 @@ async function main(): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       clock.now += 100; // 10 samples/s, all within the rescan interval after the first
       if (clock.now % 2000 === 0) clock.now += 100; // keep timed samples incremental
+      for (const [path, text] of drmFdinfo) {
+        Deno.writeTextFileSync(path, text.replace(/drm-engine-gfx:\t(\d+)/, `$&${round}`));
+      }
       ours.push(cpuMs(() => sampler.sample()));
       c.push(await referenceCpuMs(scanner, ["scan", procRoot("C")]));
     }
     rows.push(compareRow(
-      "one sample, incremental (watch/top/serve), tree C (500 pids / 50 DRM fds), ms CPU, vs C full scan",
+      `one sample, incremental (watch/top/serve), tree C (500 pids / 50 DRM fds), ${
+        busy ? "every fdinfo changed" : "idle clients"
+      }, ms CPU, vs C full scan`,
       ours,
       c,
       2,
@@ -278,6 +286,20 @@ async function main(): Promise<void> {
     ...rows.map((row) => `| ${row.join(" | ")} |`),
   ];
   Deno.stdout.writeSync(encoder.encode(lines.join("\n") + "\n"));
+}
+
+/** Every DRM fdinfo file under a proc root, with its text. */
+function drmFdinfoFiles(root: string): [string, string][] {
+  const files: [string, string][] = [];
+  for (const pid of Deno.readDirSync(root)) {
+    if (!pid.isDirectory) continue;
+    for (const fd of Deno.readDirSync(`${root}/${pid.name}/fd`)) {
+      if (!Deno.readLinkSync(`${root}/${pid.name}/fd/${fd.name}`).startsWith("/dev/dri/")) continue;
+      const path = `${root}/${pid.name}/fdinfo/${fd.name}`;
+      files.push([path, Deno.readTextFileSync(path)]);
+    }
+  }
+  return files;
 }
 
 function compareRow(

@@ -87,6 +87,12 @@ function statText(pid: number): string {
 export function generateProcTree(root: string, shape: ProcTreeShape): void {
   const drmHolders = Math.min(shape.processes, shape.drmFds);
   let clientId = 1;
+  // As in a real /proc: the 5th field is the last pid handed out (read by incremental scans).
+  Deno.mkdirSync(root, { recursive: true });
+  Deno.writeTextFileSync(
+    join(root, "loadavg"),
+    `0.50 0.40 0.30 1/${shape.processes} ${FIRST_PID + shape.processes - 1}\n`,
+  );
   for (let i = 0; i < shape.processes; i++) {
     const pid = FIRST_PID + i;
     const dir = join(root, String(pid));

@@ -10,6 +10,11 @@
  *   is dropped; a pid reused by a new process (start time in `/proc/<pid>/stat` changed) is
  *   walked again as new; an fd whose fdinfo is gone or no longer a DRM client is dropped. A DRM
  *   fd newly opened by an already-known process is found by the next full walk.
+ *   Two shortcuts keep it cheap: the pid list is read again only when the last pid the kernel
+ *   handed out (5th field of `<procRoot>/loadavg`) changed, i.e. when some process was
+ *   created; and an fdinfo text identical to the last one is not parsed again. (`loadavg`
+ *   counts pids of the reader's pid namespace: with a host's /proc mounted in a container, new
+ *   host processes are found by the next full walk instead, still within the interval.)
  *
  * Device: `drm-pdev` when printed; otherwise the node's sysfs `device` link
  * (`<sysRoot>/class/drm/<node>/device`, then `<sysRoot>/dev/char/226:<minor>/device`; accel
@@ -116,10 +121,20 @@ export function readStartTime(procRoot: string, pid: number): string | null {
   return value === "" ? null : value;
 }
 
-/** A DRM fd found by a walk: its number and the node it points to. */
+/** A DRM fd found by a walk: its number, the node it points to, its last text and parse. */
 interface KnownFd {
   fd: number;
   node: DeviceNode;
+  text: string;
+  fdinfo: ParsedFdinfo;
+}
+
+/** The last pid handed out (5th field of `loadavg`: "0.00 0.01 0.05 1/170 20301"); or null. */
+function lastPidOf(procRoot: string): string | null {
+  const text = readTextOrNull(`${procRoot}/loadavg`);
+  if (text === null) return null;
+  const value = text.slice(text.lastIndexOf(" ") + 1).trim();
+  return value === "" ? null : value;
 }
 
 /** What the scanner remembers of one pid between samples (incremental mode only). */
@@ -140,6 +155,9 @@ export class DrmClientScanner {
   readonly #nodeCache = new Map<string, string | null>();
   #known = new Map<number, KnownProcess>();
   #walked = false;
+  /** Pids of the last listing and the last pid handed out then (see the module comment). */
+  #pids: number[] = [];
+  #lastPid: string | null = null;
 
   constructor(procRoot: string, sysRoot: string, incremental = false) {
     this.#procRoot = procRoot;
@@ -153,12 +171,20 @@ export class DrmClientScanner {
     const result: DrmClientScan = { clients: [], unreadableProcesses: 0 };
     const seen = new Set<string>();
     let pids: number[];
-    try {
-      pids = numericEntries(this.#procRoot);
-    } catch {
-      this.#known = new Map();
-      return result;
+    const lastPid = this.#incremental ? lastPidOf(this.#procRoot) : null;
+    if (incremental && lastPid !== null && lastPid === this.#lastPid) {
+      pids = this.#pids; // no process created since: exits show up as failed reads below
+    } else {
+      try {
+        pids = numericEntries(this.#procRoot);
+      } catch {
+        this.#known = new Map();
+        this.#pids = [];
+        this.#lastPid = null;
+        return result;
+      }
     }
+    this.#lastPid = lastPid;
     const previous = this.#known;
     const known = new Map<number, KnownProcess>();
     for (const pid of pids) {
@@ -178,6 +204,7 @@ export class DrmClientScanner {
     }
     this.#known = known;
     this.#walked = true;
+    if (this.#incremental) this.#pids = [...known.keys()];
     return result;
   }
 
@@ -197,7 +224,11 @@ export class DrmClientScanner {
       const target = readLinkOrNull(`${pidDir}/fd/${fd}`);
       const node = target === null ? null : deviceNodeOf(target);
       if (node === null) continue;
-      if (this.#readClient(pid, fd, node, result, seen)) process.fds.push({ fd, node });
+      const text = readTextOrNull(`${pidDir}/fdinfo/${fd}`);
+      const fdinfo = text === null ? null : parseFdinfo(text);
+      if (text === null || fdinfo === null) continue;
+      this.#place(pid, fd, node, fdinfo, result, seen);
+      process.fds.push({ fd, node, text, fdinfo });
     }
     if (this.#incremental && process.fds.length > 0) {
       process.startTime = readStartTime(this.#procRoot, pid);
@@ -211,30 +242,32 @@ export class DrmClientScanner {
     result: DrmClientScan,
     seen: Set<string>,
   ): KnownProcess {
-    const fds = process.fds.filter((known) =>
-      this.#readClient(pid, known.fd, known.node, result, seen)
-    );
+    const fds: KnownFd[] = [];
+    for (const known of process.fds) {
+      const text = readTextOrNull(`${this.#procRoot}/${pid}/fdinfo/${known.fd}`);
+      if (text === null) continue; // closed
+      // An idle client prints the same text again: its parse is reused, not redone.
+      const fdinfo = text === known.text ? known.fdinfo : parseFdinfo(text);
+      if (fdinfo === null) continue; // the fd number now names some other file
+      this.#place(pid, known.fd, known.node, fdinfo, result, seen);
+      fds.push({ fd: known.fd, node: known.node, text, fdinfo });
+    }
     return { startTime: process.startTime, fds, unreadable: false };
   }
 
-  /**
-   * Reads and places one DRM fd's client; false when it is not (or no longer) a DRM client.
-   * A client already seen under a lower (pid, fd) is not added again but still counts as DRM.
-   */
-  #readClient(
+  /** Places one DRM client; one already seen under a lower (pid, fd) is not added again. */
+  #place(
     pid: number,
     fd: number,
     node: DeviceNode,
+    fdinfo: ParsedFdinfo,
     result: DrmClientScan,
     seen: Set<string>,
-  ): boolean {
-    const text = readTextOrNull(`${this.#procRoot}/${pid}/fdinfo/${fd}`);
-    const fdinfo = text === null ? null : parseFdinfo(text);
-    if (fdinfo === null) return false;
+  ): void {
     const deviceKey = fdinfo.pdev ?? this.#resolveNode(node) ??
       `node:${node.subsystem}/${node.name}`;
     const key = `${deviceKey}\u0000${fdinfo.clientId ?? `fd:${pid}:${fd}`}`;
-    if (seen.has(key)) return true;
+    if (seen.has(key)) return;
     seen.add(key);
     result.clients.push({
       key,
@@ -243,7 +276,6 @@ export class DrmClientScanner {
       pciBusId: normalizePciBusId(deviceKey),
       fdinfo,
     });
-    return true;
   }
 
   /** The device a node belongs to, from sysfs. */

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { DrmProcessSampler } from "../../../src/linux/fdinfo/drm_process_sampler.ts";
-import { readStartTime } from "../../../src/linux/fdinfo/scan_drm_clients.ts";
+import { DrmClientScanner, readStartTime } from "../../../src/linux/fdinfo/scan_drm_clients.ts";
 
 const KiB = 1024;
 
@@ -186,5 +186,55 @@ Deno.test("readStartTime: field 22, counted after the last ')' of the name", () 
     assert.equal(readStartTime(procRoot, 43), null); // no such process
     Deno.writeTextFileSync(join(procRoot, "42/stat"), "42 (x) S 1 2\n"); // truncated
     assert.equal(readStartTime(procRoot, 42), null);
+  });
+});
+
+Deno.test("incremental scan: the pid list is re-read only when loadavg's last pid moved", () => {
+  withFakeProc((proc, procRoot) => {
+    const loadavg = (lastPid: number) =>
+      Deno.writeTextFileSync(join(procRoot, "loadavg"), `0.00 0.01 0.05 1/170 ${lastPid}\n`);
+    loadavg(100);
+    proc.process(100, 500);
+    proc.drmFd(100, 3, 1, 4);
+    const clock = { now: 0 };
+    const sampler = new DrmProcessSampler({
+      procRoot,
+      sysRoot: "/nonexistent/sys",
+      nowMs: () => clock.now,
+      rescanIntervalMs: 2000,
+    });
+    assert.deepEqual(vramByPid(sampler), { 100: 4 * KiB });
+
+    // A process appears but loadavg says no pid was handed out: not listed yet.
+    proc.process(101, 600);
+    proc.drmFd(101, 3, 2, 8);
+    clock.now = 100;
+    assert.deepEqual(vramByPid(sampler), { 100: 4 * KiB });
+
+    // The kernel's last pid moved: the listing is read again and pid 101 is walked as new.
+    loadavg(101);
+    clock.now = 200;
+    assert.deepEqual(vramByPid(sampler), { 100: 4 * KiB, 101: 8 * KiB });
+
+    // An exit needs no listing: the known pid's reads fail.
+    proc.exit(100);
+    clock.now = 300;
+    assert.deepEqual(vramByPid(sampler), { 101: 8 * KiB });
+  });
+});
+
+Deno.test("incremental scan: an unchanged fdinfo text reuses its parse; a changed one is parsed", () => {
+  withFakeProc((proc, procRoot) => {
+    proc.process(100, 500);
+    proc.drmFd(100, 3, 1, 4);
+    const scanner = new DrmClientScanner(procRoot, "/nonexistent/sys", true);
+    const first = scanner.scan(true).clients[0]?.fdinfo;
+    const second = scanner.scan(false).clients[0]?.fdinfo;
+    assert.ok(first !== undefined);
+    assert.equal(second, first); // the very same object: not parsed again
+    proc.drmFd(100, 3, 1, 5);
+    const third = scanner.scan(false).clients[0]?.fdinfo;
+    assert.notEqual(third, first);
+    assert.equal(third?.memory["vram"]?.residentBytes, 5 * KiB);
   });
 });
