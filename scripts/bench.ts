@@ -20,6 +20,8 @@ import { fileURLToPath } from "node:url";
 import { DrmProcessSampler } from "../src/linux/fdinfo/drm_process_sampler.ts";
 import { scanDrmClients } from "../src/linux/fdinfo/scan_drm_clients.ts";
 import { readProcessInfo } from "../src/linux/process_info.ts";
+import { createSession } from "../src/session/read_snapshot.ts";
+import { buildFakeNvml, fakeNvmlUnavailableReason } from "../test/fakes/nvml/build_fake_nvml.ts";
 import { generateProcTree, type ProcTreeShape } from "./bench/proc_tree.ts";
 import { cell, ratio, summarize, type Summary } from "./bench/stats.ts";
 
@@ -269,6 +271,29 @@ async function main(): Promise<void> {
       "—",
       `${(probe.finalRssMiB / probe.earlyRssMiB).toFixed(2)}×`,
       "≤ 80 MiB; ≤ 1.1×",
+    ]);
+  }
+
+  // --- NVML through FFI against the C fake: our call and decoding cost, not a driver's ---
+  if (fakeNvmlUnavailableReason() === null) {
+    Deno.env.set("GPUTOP_NVML_LIB", await buildFakeNvml());
+    Deno.env.set("FAKE_NVML_SCENARIO", "two-gpus");
+    const nvml = createSession({ backends: ["nvml"], procRoot: "/nonexistent" });
+    await nvml.open();
+    const times: number[] = [];
+    for (let i = 0; i < 20; i++) await nvml.sample();
+    for (let i = 0; i < (quick ? 100 : 500); i++) {
+      const start = performance.now();
+      await nvml.sample();
+      times.push(performance.now() - start);
+    }
+    nvml.close();
+    rows.push([
+      "sample, nvml backend over the fake library (2 GPUs, 4 process entries), ms wall",
+      cell(summarize(times), 3),
+      "—",
+      "—",
+      "—",
     ]);
   }
 
