@@ -71,12 +71,6 @@ export interface ParsedFdinfo {
 /** Keys every fdinfo file has, DRM or not; recognised and dropped. */
 const GENERIC_KEYS = new Set(["pos", "flags", "mnt_id", "ino"]);
 
-const SIZE_UNITS: ReadonlyMap<string, number> = new Map([
-  ["", 1],
-  ["KiB", 1024],
-  ["MiB", 1024 ** 2],
-  ["GiB", 1024 ** 3],
-]);
 const FREQ_UNITS: ReadonlyMap<string, number> = new Map([
   ["", 1],
   ["Hz", 1],
@@ -86,27 +80,17 @@ const FREQ_UNITS: ReadonlyMap<string, number> = new Map([
 ]);
 const LEGACY_SIZE_UNITS: ReadonlyMap<string, number> = new Map([["kB", 1024]]);
 
-/** Memory keys: drm-<category>-<region>. `memory` is the deprecated alias of resident. */
-const MEMORY_FIELDS: ReadonlyMap<string, keyof FdinfoRegionMemory> = new Map([
-  ["total", "totalBytes"],
-  ["shared", "sharedBytes"],
-  ["resident", "residentBytes"],
-  ["purgeable", "purgeableBytes"],
-  ["active", "activeBytes"],
-]);
-
-/** Per-engine cumulative counters: key prefix, field, units the value may carry. */
-const COUNTERS = [
-  ["total-cycles-", "engineTotalCycles", [""]],
-  ["cycles-", "engineCycles", [""]],
-  ["engine-", "engineBusyNs", ["ns", ""]],
-] as const;
-
-/** Per-engine frequencies, normalised to Hz. */
-const FREQUENCIES = [
-  ["maxfreq-", "engineMaxFreqHz"],
-  ["curfreq-", "engineCurFreqHz"],
-] as const;
+/**
+ * Memory keys: drm-<category>-<region>, by key prefix (after `drm-`). `memory-` is the
+ * deprecated alias of resident and handled apart.
+ */
+const MEMORY_PREFIXES: readonly (readonly [string, keyof FdinfoRegionMemory])[] = [
+  ["total-", "totalBytes"],
+  ["shared-", "sharedBytes"],
+  ["resident-", "residentBytes"],
+  ["purgeable-", "purgeableBytes"],
+  ["active-", "activeBytes"],
+];
 
 /** Legacy amdgpu (5.14–5.18) lines. */
 const LEGACY_MEMORY_KEY = /^(vram|gtt|cpu) mem$/;
@@ -166,52 +150,116 @@ function isLetterOrPercent(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 37;
 }
 
+/** Where `scanNumber` found the digits and the unit; module scratch, so nothing is allocated. */
+let digitsEnd = 0;
+let unitStart = 0;
+let unitEnd = 0;
+
 /**
- * Splits "123 KiB" into digits and unit; trailing words after the unit are tolerated
- * (`^(\d+)(?:\s*([A-Za-z%]+))?(?:\s.*)?$`, written out by hand: it runs on every value).
- * Null for anything else, and for more than 20 digits.
+ * Finds "123 KiB" in `value`: digits, then an optional unit; trailing words after the unit are
+ * tolerated (`^(\d+)(?:\s*([A-Za-z%]+))?(?:\s.*)?$`, written out by hand: it runs on every
+ * value). Fills `digitsEnd`, `unitStart`, `unitEnd`; false for anything else, and for more
+ * than 20 digits.
  */
-function numberAndUnit(value: string): { digits: string; unit: string } | null {
+function scanNumber(value: string): boolean {
   const length = value.length;
   let i = 0;
   while (i < length && isDigitCode(value.charCodeAt(i))) i++;
-  if (i === 0 || i > MAX_DIGITS) return null;
-  const digits = value.slice(0, i);
-  let unitStart = i;
-  while (unitStart < length && isSpaceCode(value.charCodeAt(unitStart))) unitStart++;
-  let unitEnd = unitStart;
-  while (unitEnd < length && isLetterOrPercent(value.charCodeAt(unitEnd))) unitEnd++;
-  if (unitEnd === length) return { digits, unit: value.slice(unitStart, unitEnd) };
-  // Something follows: it must start with whitespace (after the unit, or after the digits).
-  if (unitEnd > unitStart && isSpaceCode(value.charCodeAt(unitEnd))) {
-    return { digits, unit: value.slice(unitStart, unitEnd) };
+  if (i === 0 || i > MAX_DIGITS) return false;
+  digitsEnd = i;
+  let start = i;
+  while (start < length && isSpaceCode(value.charCodeAt(start))) start++;
+  let end = start;
+  while (end < length && isLetterOrPercent(value.charCodeAt(end))) end++;
+  if (end === length || (end > start && isSpaceCode(value.charCodeAt(end)))) {
+    unitStart = start;
+    unitEnd = end;
+    return true;
   }
-  if (unitEnd === unitStart && unitStart > i) return { digits, unit: "" };
-  return null;
+  // Something other than a unit follows: only whitespace then anything is allowed.
+  if (end === start && start > i) {
+    unitStart = unitEnd = start;
+    return true;
+  }
+  return false;
 }
 
-/** A scaled size or frequency; null when malformed, of an unknown unit, or not a safe integer. */
+/** Whether the unit `scanNumber` found is `unit` (compared in place, nothing sliced). */
+function unitIs(value: string, unit: string): boolean {
+  return unitEnd - unitStart === unit.length && value.startsWith(unit, unitStart);
+}
+
+/** The digits `scanNumber` found, as a number; exact up to 15 digits, rounded beyond. */
+function scannedNumber(value: string): number {
+  if (digitsEnd > 15) return Number(value.slice(0, digitsEnd));
+  let n = 0;
+  for (let i = 0; i < digitsEnd; i++) n = n * 10 + (value.charCodeAt(i) - 48);
+  return n;
+}
+
+/** Bytes of a size value (no unit, KiB, MiB, GiB); null when malformed or not a safe integer. */
+function parseSize(value: string): number | null {
+  if (!scanNumber(value)) return null;
+  let scale: number;
+  if (unitEnd === unitStart) scale = 1;
+  else if (unitIs(value, "KiB")) scale = 1024;
+  else if (unitIs(value, "MiB")) scale = 1024 ** 2;
+  else if (unitIs(value, "GiB")) scale = 1024 ** 3;
+  else return null;
+  const bytes = scannedNumber(value) * scale;
+  return Number.isSafeInteger(bytes) ? bytes : null;
+}
+
+/** A scaled value with a unit from `units`; null when malformed or not a safe integer. */
 function parseScaled(value: string, units: ReadonlyMap<string, number>): number | null {
-  const parsed = numberAndUnit(value);
-  if (parsed === null) return null;
-  const scale = units.get(parsed.unit);
+  if (!scanNumber(value)) return null;
+  const scale = units.get(value.slice(unitStart, unitEnd));
   if (scale === undefined) return null;
-  const scaled = Number(parsed.digits) * scale;
+  const scaled = scannedNumber(value) * scale;
   return Number.isSafeInteger(scaled) ? scaled : null;
 }
 
-/** A u64 counter with an optional required unit (`ns`); bigint. */
-function parseCounter(value: string, allowedUnits: readonly string[]): bigint | null {
-  const parsed = numberAndUnit(value);
-  if (parsed === null || !allowedUnits.includes(parsed.unit)) return null;
-  const counter = BigInt(parsed.digits);
+/** A u64 counter, bare or with `ns` where `allowNs`; bigint. */
+function parseCounter(value: string, allowNs: boolean): bigint | null {
+  if (!scanNumber(value)) return null;
+  if (unitEnd !== unitStart && !(allowNs && unitIs(value, "ns"))) return null;
+  const counter = BigInt(value.slice(0, digitsEnd));
   return counter <= U64_MAX ? counter : null;
 }
 
-function put<T>(record: Record<string, T>, name: string, value: T): boolean {
-  if (!isSafeName(name)) return false;
-  record[name] = value;
-  return true;
+/** What became of one line: used, unusable (counted in `ignoredLines`), or a repeated key. */
+type Outcome = 0 | 1 | 2;
+const IGNORED = 0;
+const APPLIED = 1;
+const REPEATED = 2;
+
+/** Whether `name` may fill a slot of `record`: IGNORED (unsafe name), REPEATED, or APPLIED. */
+function slotOutcome(record: Record<string, unknown>, name: string): Outcome {
+  if (!isSafeName(name)) return IGNORED;
+  return Object.hasOwn(record, name) ? REPEATED : APPLIED;
+}
+
+function putCounter(
+  record: Record<string, bigint>,
+  name: string,
+  value: string,
+  allowNs: boolean,
+): Outcome {
+  const outcome = slotOutcome(record, name);
+  if (outcome !== APPLIED) return outcome;
+  const counter = parseCounter(value, allowNs);
+  if (counter === null) return IGNORED;
+  record[name] = counter;
+  return APPLIED;
+}
+
+function putFrequency(record: Record<string, number>, name: string, value: string): Outcome {
+  const outcome = slotOutcome(record, name);
+  if (outcome !== APPLIED) return outcome;
+  const hz = parseScaled(value, FREQ_UNITS);
+  if (hz === null) return IGNORED;
+  record[name] = hz;
+  return APPLIED;
 }
 
 function emptyRegion(): FdinfoRegionMemory {
@@ -247,35 +295,46 @@ class FdinfoBuilder {
   legacyPdev: string | null = null;
   legacyPasid: string | null = null;
   legacyFormat = false;
+  /** Legacy keys applied (their slots are shared, so presence cannot tell a repeat). */
+  legacySeen: Set<string> | null = null;
+  pdevSeen = false;
 
   region(name: string): FdinfoRegionMemory {
     return (this.result.memory[name] ??= emptyRegion());
   }
 
-  /** Applies one key/value; false when the line is unusable. */
-  apply(key: string, value: string): boolean {
+  /**
+   * Applies one key/value. A key seen before (its slot is already filled) is a repeat and is
+   * skipped without a count: first value wins. Checked before the value, as a repeat is not
+   * garbage whatever it says.
+   */
+  apply(key: string, value: string): Outcome {
     if (key.startsWith("drm-")) {
-      if (hasWhitespace(key)) return false;
+      if (hasWhitespace(key)) return IGNORED;
       return this.applyDrmKey(key.slice(4), value);
     }
-    if (GENERIC_KEYS.has(key)) return true;
+    if (GENERIC_KEYS.has(key)) return APPLIED;
+    if (this.legacySeen?.has(key) || Object.hasOwn(this.result.unknown, key)) return REPEATED;
     if (key.endsWith(" mem")) return this.applyLegacyMemory(key, value);
-    if (hasWhitespace(key)) return false;
+    if (hasWhitespace(key)) return IGNORED;
     // Legacy ring percentages: only a value ending in % can be one.
-    if (value.endsWith("%") && this.applyLegacyRing(key, value)) return true;
+    if (value.endsWith("%") && this.applyLegacyRing(key, value)) return APPLIED;
+    if (!isSafeName(key)) return IGNORED;
     if (key === "pdev") this.legacyPdev = normalizePciBusId(value);
     if (key === "pasid" && isUint(value)) this.legacyPasid = value;
-    return put(this.result.unknown, key, value);
+    this.result.unknown[key] = value;
+    return APPLIED;
   }
 
-  applyLegacyMemory(key: string, value: string): boolean {
+  applyLegacyMemory(key: string, value: string): Outcome {
     const legacyMemory = LEGACY_MEMORY_KEY.exec(key);
-    if (!legacyMemory) return false;
+    if (!legacyMemory) return IGNORED;
     const bytes = parseScaled(value, LEGACY_SIZE_UNITS);
-    if (bytes === null) return false;
+    if (bytes === null) return IGNORED;
     this.legacyFormat = true;
+    (this.legacySeen ??= new Set()).add(key);
     this.region(legacyMemory[1] ?? "").residentBytes = bytes;
-    return true;
+    return APPLIED;
   }
 
   applyLegacyRing(key: string, value: string): boolean {
@@ -287,67 +346,88 @@ class FdinfoBuilder {
     const engines = this.result.enginePercent;
     engines[ip] = Math.max(engines[ip] ?? 0, busy);
     this.legacyFormat = true;
+    (this.legacySeen ??= new Set()).add(key);
     return true;
   }
 
-  applyDrmKey(name: string, value: string): boolean {
+  applyDrmKey(name: string, value: string): Outcome {
     const result = this.result;
     switch (name) {
       case "driver":
-        if (value === "") return false;
+        if (result.driver !== null) return REPEATED;
+        if (value === "") return IGNORED;
         result.driver = value;
-        return true;
+        return APPLIED;
       case "pdev":
+        if (this.pdevSeen) return REPEATED;
+        this.pdevSeen = true;
         result.pdev = normalizePciBusId(value);
         if (result.pdev === null) result.unknown["drm-pdev"] = value;
-        return true;
+        return APPLIED;
       case "client-id":
-        if (!isUint(value)) return false;
+        if (result.clientId !== null) return REPEATED;
+        if (!isUint(value)) return IGNORED;
         result.clientId = value;
-        return true;
+        return APPLIED;
       case "client-name":
+        if (result.clientName !== null) return REPEATED;
         result.clientName = value;
-        return true;
+        return APPLIED;
     }
-    // "engine-capacity-" is checked before "engine-" and COUNTERS lists "total-cycles-"
-    // before "cycles-", so the longer prefix always wins.
-    if (name.startsWith("engine-capacity-")) {
-      const capacity = isUint(value) ? Number(value) : 0;
-      // Zero capacity is not allowed by the spec; a huge one is not a real engine count.
-      if (capacity <= 0 || !Number.isSafeInteger(capacity)) return false;
-      return put(result.engineCapacity, name.slice(16), capacity);
-    }
-    for (const [prefix, target, units] of COUNTERS) {
-      if (!name.startsWith(prefix)) continue;
-      const counter = parseCounter(value, units);
-      if (counter === null) return false;
-      return put(result[target], name.slice(prefix.length), counter);
-    }
-    for (const [prefix, target] of FREQUENCIES) {
-      if (!name.startsWith(prefix)) continue;
-      const hz = parseScaled(value, FREQ_UNITS);
-      if (hz === null) return false;
-      return put(result[target], name.slice(prefix.length), hz);
-    }
-    const dash = name.indexOf("-");
-    if (dash > 0) {
-      const category = name.slice(0, dash);
-      const field = MEMORY_FIELDS.get(category);
-      if (field !== undefined || category === "memory") {
-        const regionName = name.slice(dash + 1);
-        if (!isSafeName(regionName)) return false;
-        const bytes = parseScaled(value, SIZE_UNITS);
-        if (bytes === null) return false;
-        if (field === undefined) {
-          (this.aliasResident ??= new Map()).set(regionName, bytes);
-          this.region(regionName);
-        } else {
-          this.region(regionName)[field] = bytes;
-        }
-        return true;
+    // Longer prefixes first: "engine-capacity-" before "engine-", "total-cycles-" before
+    // "total-" (memory) and "cycles-".
+    if (name.startsWith("engine-")) {
+      if (name.startsWith("engine-capacity-")) {
+        const engine = name.slice(16);
+        const outcome = slotOutcome(result.engineCapacity, engine);
+        if (outcome !== APPLIED) return outcome;
+        const capacity = isUint(value) ? Number(value) : 0;
+        // Zero capacity is not allowed by the spec; a huge one is not a real engine count.
+        if (capacity <= 0 || !Number.isSafeInteger(capacity)) return IGNORED;
+        result.engineCapacity[engine] = capacity;
+        return APPLIED;
       }
+      return putCounter(result.engineBusyNs, name.slice(7), value, true);
     }
-    return put(result.unknown, `drm-${name}`, value);
+    if (name.startsWith("total-cycles-")) {
+      return putCounter(result.engineTotalCycles, name.slice(13), value, false);
+    }
+    if (name.startsWith("cycles-")) {
+      return putCounter(result.engineCycles, name.slice(7), value, false);
+    }
+    if (name.startsWith("maxfreq-")) {
+      return putFrequency(result.engineMaxFreqHz, name.slice(8), value);
+    }
+    if (name.startsWith("curfreq-")) {
+      return putFrequency(result.engineCurFreqHz, name.slice(8), value);
+    }
+    for (const entry of MEMORY_PREFIXES) {
+      const prefix = entry[0];
+      if (!name.startsWith(prefix)) continue;
+      const regionName = name.slice(prefix.length);
+      if (!isSafeName(regionName)) return IGNORED;
+      const field = entry[1];
+      const known = result.memory[regionName];
+      if (known !== undefined && known[field] !== null) return REPEATED;
+      const bytes = parseSize(value);
+      if (bytes === null) return IGNORED;
+      this.region(regionName)[field] = bytes;
+      return APPLIED;
+    }
+    if (name.startsWith("memory-")) {
+      const regionName = name.slice(7);
+      if (!isSafeName(regionName)) return IGNORED;
+      if (this.aliasResident?.has(regionName)) return REPEATED;
+      const bytes = parseSize(value);
+      if (bytes === null) return IGNORED;
+      (this.aliasResident ??= new Map()).set(regionName, bytes);
+      this.region(regionName);
+      return APPLIED;
+    }
+    const key = `drm-${name}`;
+    const outcome = slotOutcome(result.unknown, key);
+    if (outcome === APPLIED) result.unknown[key] = value;
+    return outcome;
   }
 
   finish(): ParsedFdinfo | null {
@@ -374,7 +454,6 @@ class FdinfoBuilder {
 export function parseFdinfo(text: string): ParsedFdinfo | null {
   const builder = new FdinfoBuilder();
   const result = builder.result;
-  const seen = new Set<string>();
   const length = text.length;
   let start = 0;
   // Lines are cut by index (no split, no trim copies): only the key and value are sliced.
@@ -403,10 +482,8 @@ export function parseFdinfo(text: string): ParsedFdinfo | null {
       continue;
     }
     const key = text.slice(from, colon).trimEnd();
-    if (seen.has(key)) continue; // first value wins (see the module comment)
     const value = text.slice(colon + 1, end).trimStart();
-    if (builder.apply(key, value)) seen.add(key);
-    else result.ignoredLines++;
+    if (builder.apply(key, value) === IGNORED) result.ignoredLines++;
   }
   return builder.finish();
 }
