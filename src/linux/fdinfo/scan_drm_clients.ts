@@ -191,11 +191,16 @@ export class DrmClientScanner {
       let process = incremental ? previous.get(pid) : undefined;
       if (process !== undefined && process.fds.length > 0) {
         // Re-read only the DRM fds this pid held; a reused pid is walked again as new.
+        // Same start time (or none readable either time, as in a fixture without `stat`):
+        // the same process. Otherwise it exited, or the pid now names a new process.
         const startTime = readStartTime(this.#procRoot, pid);
-        if (startTime === null) continue; // exited since the listing
-        process = startTime === process.startTime
-          ? this.#rereadFds(pid, process, result, seen)
-          : this.#walkPid(pid, result, seen);
+        if (startTime === process.startTime) {
+          process = this.#rereadFds(pid, process, result, seen);
+        } else if (startTime === null) {
+          continue; // exited since the listing
+        } else {
+          process = this.#walkPid(pid, result, seen);
+        }
       } else if (process === undefined) {
         process = this.#walkPid(pid, result, seen);
       }

@@ -8,6 +8,7 @@ import type {
 } from "../../../src/linux/fdinfo/drm_process_sampler.ts";
 import type { BackendReading } from "../../../src/model/types.ts";
 import {
+  copyTree,
   pciDir,
   procRootOf,
   type Scenario,
@@ -301,4 +302,41 @@ Deno.test("clients whose counters did not move: engines and i915/xe utilisation 
   const [device] = (await backend.read()).devices;
   assert.equal(device?.engines, null);
   assert.equal(device?.utilizationPercent, null);
+});
+
+Deno.test("continuous mode (rescanIntervalMs): a new client of a known process waits for the rescan", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "gputop-drm-rescan-" });
+  try {
+    const procRoot = join(dir, "proc");
+    copyTree(procRootOf("amdgpu-discrete"), procRoot);
+    const clock = { ms: 1000 };
+    const backend = drmBackend.create(
+      testContext({
+        procRoot,
+        sysRoot: sysRootOf("amdgpu-discrete"),
+        nowMs: () => clock.ms,
+        rescanIntervalMs: 2000,
+      }),
+    );
+    assert.equal((await backend.open()).status, "ok");
+    const memoryOf2001 = async () =>
+      (await backend.read()).processes.find((p) => p.pid === 2001)?.gpuMemoryBytes ?? null;
+    const before = await memoryOf2001();
+    assert.ok(before !== null);
+
+    // pid 2001 opens a new client with 4096 KiB of resident VRAM on the same card.
+    Deno.symlinkSync("/dev/dri/renderD128", join(procRoot, "2001/fd/9"));
+    Deno.writeTextFileSync(
+      join(procRoot, "2001/fdinfo/9"),
+      "drm-driver:\tamdgpu\ndrm-client-id:\t99999\ndrm-pdev:\t0000:03:00.0\n" +
+        "drm-resident-vram:\t4096 KiB\n",
+    );
+    clock.ms = 2500; // 1.5 s after the full walk: known fds only
+    assert.equal(await memoryOf2001(), before);
+    clock.ms = 3000; // 2 s: a full walk finds it; 4096 KiB = 4194304 bytes more
+    assert.equal(await memoryOf2001(), before + 4194304);
+    backend.close();
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
 });
