@@ -23,6 +23,7 @@ import { readProcessInfo } from "../src/linux/process_info.ts";
 import { createSession } from "../src/session/read_snapshot.ts";
 import { buildFakeNvml, fakeNvmlUnavailableReason } from "../test/fakes/nvml/build_fake_nvml.ts";
 import { generateProcTree, type ProcTreeShape } from "./bench/proc_tree.ts";
+import { V8_FLAGS } from "./compile_targets.ts";
 import { cell, ratio, summarize, type Summary } from "./bench/stats.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -233,12 +234,13 @@ async function main(): Promise<void> {
 
   // --- watch: CPU per sample and RSS ---
   {
-    say(`watch probe: ${WATCH_SECONDS} s at 10 samples/s on tree C`);
+    say(`watch probe: ${WATCH_SECONDS} s at 10 samples/s on tree C, ${V8_FLAGS.join(" ")}`);
     const output = await new Deno.Command(Deno.execPath(), {
       args: [
         "run",
         "-A",
         "--cached-only",
+        ...V8_FLAGS, // as the compiled binary runs
         `${ROOT}scripts/bench/watch_probe.ts`,
         procRoot("C"),
         SYS_ROOT,

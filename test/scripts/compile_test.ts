@@ -54,6 +54,9 @@ Deno.test({
       }
       assert.match(String(metadata.entrypoint_key), /main\.ts$/);
       assert.deepEqual(metadata.argv, []);
+      // The young-generation cap that keeps watch's RSS flat (scripts/compile_targets.ts).
+      const v8Flags = metadata.v8_flags as string[];
+      assert.ok(v8Flags.includes("--max-semi-space-size=2"), v8Flags.join(" "));
     } finally {
       Deno.removeSync(out, { recursive: true });
     }
