@@ -5,6 +5,7 @@
  */
 import type { BackendDescriptor } from "./backend.ts";
 import { drmBackend } from "./drm/backend.ts";
+import { levelZeroBackend } from "./level-zero/backend.ts";
 import { macmonBackend } from "./macmon/backend.ts";
 import { nvidiaSmiBackend } from "./nvidia-smi/backend.ts";
 import { nvmlBackend } from "./nvml/backend.ts";
@@ -12,6 +13,7 @@ import { nvmlBackend } from "./nvml/backend.ts";
 export const BACKENDS: readonly BackendDescriptor[] = [
   nvmlBackend,
   nvidiaSmiBackend,
+  levelZeroBackend,
   drmBackend,
   macmonBackend,
 ];

@@ -6,18 +6,12 @@
  * Every key is always present; an unknown value is `null`, never 0. Units live in key names.
  */
 import { z } from "zod";
+import { BACKEND_IDS } from "../backends/ids.ts";
 
 export const SCHEMA_VERSION = 1;
 
-/** Backend ids, in registry precedence order (see `src/backends/mod.ts`). */
-export const BACKEND_IDS = [
-  "nvml",
-  "nvidia-smi",
-  "level-zero",
-  "amdsmi",
-  "drm",
-  "macmon",
-] as const;
+/** Backend ids, in registry precedence order (one list: `src/backends/ids.ts`). */
+export { BACKEND_IDS };
 export const BackendIdSchema = z.enum(BACKEND_IDS);
 
 export const BackendStateSchema = z.enum(["ok", "unavailable", "error", "skipped"]);

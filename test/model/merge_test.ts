@@ -113,7 +113,7 @@ Deno.test("mergeReadings() joins processes to merged devices; the earlier backen
       ),
     },
     {
-      id: "amdsmi",
+      id: "level-zero",
       reading: reading(
         [{ localId: "gpu0", vendor: "amd", pciBusId: "0000:03:00.0" }],
         [{ pid: 10, deviceLocalId: "gpu0", gpuMemoryBytes: 1000, perProcess: true }],
@@ -123,9 +123,9 @@ Deno.test("mergeReadings() joins processes to merged devices; the earlier backen
   assert.equal(devices.length, 1);
   assert.equal(processes.length, 2);
   const p10 = processes.find((p) => p.pid === 10);
-  assert.equal(p10?.source, "amdsmi");
+  assert.equal(p10?.source, "level-zero");
   assert.equal(p10?.gpuMemoryBytes, 1000);
-  // amdsmi had no engine figures; DRM's fill the gap.
+  // level-zero had no engine figures; DRM's fill the gap.
   assert.deepEqual(p10?.engines, { render: 5 });
   assert.equal(p10?.deviceIndex, 0);
   assert.equal(p10?.deviceId, "0000:03:00.0");

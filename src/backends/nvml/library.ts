@@ -333,6 +333,13 @@ export class NvmlLibrary {
       tooSmall: NvmlReturn.INSUFFICIENT_SIZE,
     });
     if (result.kind === "error") throw this.#calls.error(name, result.code);
+    if (result.kind === "too-many") {
+      throw new NvmlError(
+        NvmlReturn.INSUFFICIENT_SIZE,
+        name,
+        `list of ${result.reported} entries refused (more than ${result.maxCount})`,
+      );
+    }
     if (result.kind === "kept-growing") {
       throw new NvmlError(
         NvmlReturn.INSUFFICIENT_SIZE,
