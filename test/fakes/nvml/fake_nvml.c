@@ -510,7 +510,8 @@ EXPORT nvmlReturn_t nvmlDeviceGetDecoderUtilization(nvmlDevice_t device, unsigne
 
 /* ---- sensors, clocks, link ---------------------------------------------------------- */
 
-EXPORT nvmlReturn_t nvmlDeviceGetTemperature(nvmlDevice_t device, int sensor, unsigned int *temp) {
+EXPORT nvmlReturn_t nvmlDeviceGetTemperature(nvmlDevice_t device, nvmlTemperatureSensors_t sensor,
+                                             unsigned int *temp) {
   if (sensor != NVML_TEMPERATURE_GPU) return NVML_ERROR_INVALID_ARGUMENT;
   return get_u32(device, F_TEMPERATURE, device->temperature, temp);
 }
@@ -532,13 +533,15 @@ EXPORT nvmlReturn_t nvmlDeviceGetTotalEnergyConsumption(nvmlDevice_t device,
   return NVML_SUCCESS;
 }
 
-EXPORT nvmlReturn_t nvmlDeviceGetClockInfo(nvmlDevice_t device, int type, unsigned int *clock) {
+EXPORT nvmlReturn_t nvmlDeviceGetClockInfo(nvmlDevice_t device, nvmlClockType_t type,
+                                           unsigned int *clock) {
   if (type == NVML_CLOCK_GRAPHICS) return get_u32(device, F_CLOCK, device->clock_graphics, clock);
   if (type == NVML_CLOCK_MEM) return get_u32(device, F_CLOCK, device->clock_mem, clock);
   return NVML_ERROR_INVALID_ARGUMENT;
 }
 
-EXPORT nvmlReturn_t nvmlDeviceGetMaxClockInfo(nvmlDevice_t device, int type, unsigned int *clock) {
+EXPORT nvmlReturn_t nvmlDeviceGetMaxClockInfo(nvmlDevice_t device, nvmlClockType_t type,
+                                              unsigned int *clock) {
   if (type == NVML_CLOCK_GRAPHICS) {
     return get_u32(device, F_MAX_CLOCK, device->clock_graphics_max, clock);
   }
@@ -550,7 +553,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetFanSpeed(nvmlDevice_t device, unsigned int *spe
   return get_u32(device, F_FAN, device->fan, speed);
 }
 
-EXPORT nvmlReturn_t nvmlDeviceGetPerformanceState(nvmlDevice_t device, int *state) {
+EXPORT nvmlReturn_t nvmlDeviceGetPerformanceState(nvmlDevice_t device, nvmlPstates_t *state) {
   return get_u32(device, F_PSTATE, device->pstate, (unsigned int *)state);
 }
 
@@ -618,12 +621,14 @@ EXPORT nvmlReturn_t nvmlDeviceGetGraphicsRunningProcesses_v2(nvmlDevice_t device
 #define V3_STRIDE sizeof(nvmlProcessInfo_t)
 #endif
 EXPORT nvmlReturn_t nvmlDeviceGetComputeRunningProcesses_v3(nvmlDevice_t device,
-                                                            unsigned int *count, void *infos) {
+                                                            unsigned int *count,
+                                                            nvmlProcessInfo_t *infos) {
   return list_processes(device, 0, count, infos, V3_STRIDE);
 }
 
 EXPORT nvmlReturn_t nvmlDeviceGetGraphicsRunningProcesses_v3(nvmlDevice_t device,
-                                                             unsigned int *count, void *infos) {
+                                                             unsigned int *count,
+                                                             nvmlProcessInfo_t *infos) {
   return list_processes(device, 1, count, infos, V3_STRIDE);
 }
 #endif
