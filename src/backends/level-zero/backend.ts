@@ -50,7 +50,13 @@ function setEnv(name: string, value: string): string | null {
 }
 
 type InitOutcome =
-  | { ok: true; ze: ZeLibrary; apiVersion: string | null; note: string | null }
+  | {
+    ok: true;
+    ze: ZeLibrary;
+    apiVersion: string | null;
+    loaderVersion: string | null;
+    note: string | null;
+  }
   | { ok: false; result: BackendOpenResult };
 
 class LevelZeroBackend implements Backend {
@@ -122,7 +128,7 @@ class LevelZeroBackend implements Backend {
       status: "ok",
       detail: outcome.note,
       library: ze.path,
-      version: outcome.apiVersion === null ? null : `Level Zero API ${outcome.apiVersion}`,
+      version: versionText(outcome.apiVersion, outcome.loaderVersion),
     };
   }
 
@@ -148,6 +154,7 @@ class LevelZeroBackend implements Backend {
       const problem = setEnv(SYSMAN_ENV, "1");
       if (problem !== null) notes.push(problem);
     }
+    const loaderVersion = ze.loaderVersion();
     const init = ze.init();
     if (init.code !== ZeResult.SUCCESS) {
       ze.close();
@@ -157,7 +164,7 @@ class LevelZeroBackend implements Backend {
           status: "unavailable",
           detail: [`${init.symbol} failed: ${describeResult(init.code)}`, ...notes].join("; "),
           library: ze.path,
-          version: null,
+          version: versionText(null, loaderVersion),
         },
       };
     }
@@ -168,7 +175,8 @@ class LevelZeroBackend implements Backend {
     } catch (error) {
       if (!(error instanceof ZeError)) throw error;
     }
-    return { ok: true, ze, apiVersion, note: notes.length === 0 ? null : notes.join("; ") };
+    const note = notes.length === 0 ? null : notes.join("; ");
+    return { ok: true, ze, apiVersion, loaderVersion, note };
   }
 
   #read(ze: ZeLibrary): BackendReading {
@@ -193,6 +201,13 @@ class LevelZeroBackend implements Backend {
     if (problems.length > 0) reading.detail = problems.join("; ");
     return reading;
   }
+}
+
+/** `API 1.4, loader 1.8.12` (short enough for the table), either part left out when unknown. */
+function versionText(api: string | null, loader: string | null): string | null {
+  const parts = [api && `API ${api}`, loader && `loader ${loader}`]
+    .filter((part) => part !== null);
+  return parts.length === 0 ? null : parts.join(", ");
 }
 
 /** When GPUTOP_ZE_LIB (or an earlier name) failed but a later one loaded, say so. */

@@ -13,6 +13,7 @@ import { type VendorCalls, vendorCalls } from "../../ffi/vendor_call_error.ts";
 import { resultName, ZeError, ZeResult } from "./return_codes.ts";
 import { ZE_SYMBOLS, type ZeSymbols } from "./symbols.ts";
 import {
+  COMPONENT_VERSION,
   DEVICE_NAME_SIZE,
   DEVICE_PROPERTIES,
   DEVICE_PROPERTY_FLAG_INTEGRATED,
@@ -142,6 +143,32 @@ export class ZeLibrary {
     }
     this.#sysmanEnumeration = false;
     return { code: this.#symbols.zeInit(0), symbol: "zeInit" };
+  }
+
+  /**
+   * The loader's own version (`1.8.12`) from `zelLoaderGetVersions`, or null when the
+   * loader lacks the call or lists no `loader` component (Debian's 1.8.x lists none
+   * without a driver).
+   */
+  loaderVersion(): string | null {
+    const fn = this.#symbols.zelLoaderGetVersions;
+    if (fn === null) return null;
+    const count = new BigUint64Array(1);
+    if (fn(count, null) !== ZeResult.SUCCESS) return null;
+    const reported = count[0] ?? 0n;
+    // A loader has a handful of components (loader, validation, tracing); refuse nonsense.
+    if (reported === 0n || reported > 64n) return null;
+    const layout = COMPONENT_VERSION;
+    const buffer = new StructBuffer(Number(reported) * layout.size);
+    if (fn(count, buffer.bytes) !== ZeResult.SUCCESS) return null;
+    const filled = Math.min(Number(count[0] ?? 0n), Number(reported));
+    for (let i = 0; i < filled; i++) {
+      const base = i * layout.size;
+      if (buffer.string(base + layout.name, layout.nameLength) !== "loader") continue;
+      const part = (offset: number) => buffer.i32(base + offset);
+      return `${part(layout.major)}.${part(layout.minor)}.${part(layout.patch)}`;
+    }
+    return null;
   }
 
   drivers(): ZeHandle[] {

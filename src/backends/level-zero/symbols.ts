@@ -32,6 +32,10 @@ export const ZE_SYMBOLS = {
   // ze_result_t zeDriverGetApiVersion(ze_driver_handle_t hDriver, ze_api_version_t* version);
   zeDriverGetApiVersion: HANDLE_AND_STRUCT,
 
+  // loader/ze_loader.h: ze_result_t zelLoaderGetVersions(size_t* num_elems,
+  //                                                     zel_component_version_t* versions);
+  zelLoaderGetVersions: { parameters: ["buffer", "buffer"], result: "i32", ...OPTIONAL },
+
   // Spec 1.5+: ze_result_t zesInit(zes_init_flags_t flags);
   zesInit: { parameters: ["u32"], result: "i32", ...OPTIONAL },
   // Spec 1.5+: ze_result_t zesDriverGet(uint32_t* pCount, zes_driver_handle_t* phDrivers);

@@ -105,6 +105,17 @@ export const PROCESS_STATE = {
   engines: 40,
 } as const;
 
+/** `zel_component_version_t` (loader/ze_loader.h): one loader component's version. */
+export const COMPONENT_VERSION = {
+  size: 80,
+  name: 0,
+  nameLength: 64,
+  specVersion: 64,
+  major: 68,
+  minor: 72,
+  patch: 76,
+} as const;
+
 /** `ze_api_version_t` as major << 16 | minor. */
 export function apiVersionText(version: number): string {
   return `${version >>> 16}.${version & 0xffff}`;

@@ -56,7 +56,7 @@ e2eTest(
     const snapshot = await gputop("xe-discrete", "arc-discrete", ["--sample-window", "20ms"]);
     const status = snapshot.backends.find((b) => b.id === "level-zero");
     assert.equal(status?.status, "ok");
-    assert.equal(status?.version, "Level Zero API 1.4");
+    assert.equal(status?.version, "API 1.4, loader 1.8.12");
     assert.equal(snapshot.devices.length, 1, "both backends' 0000:03:00.0 merge into one");
     const device = snapshot.devices[0]!;
     assert.equal(device.id, "0000:03:00.0");
@@ -136,7 +136,7 @@ e2eTest("gputop backends shows the level-zero row with library path and API vers
   const row = result.stdout.split("\n").find((line) => line.startsWith("level-zero"));
   assert.ok(row);
   // The table shortens a long path; the JSON below has it whole.
-  assert.match(row, /^level-zero\s+ok\s+\S+\s+Level Zero API 1\.4\s+-$/);
+  assert.match(row, /^level-zero\s+ok\s+\S+\s+API 1\.4, loader 1\.8\.12\s+-$/);
   const json = await runCli(["backends", "--json", "--backends", "level-zero"], {
     env: { GPUTOP_ZE_LIB: path, FAKE_ZE_SCENARIO: "arc-discrete" },
   });

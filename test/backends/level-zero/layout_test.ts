@@ -11,6 +11,7 @@ import { existsSync } from "node:fs";
 import { SPEC_1_5_SYMBOLS, ZE_SYMBOLS } from "../../../src/backends/level-zero/symbols.ts";
 import { ZeResult } from "../../../src/backends/level-zero/return_codes.ts";
 import {
+  COMPONENT_VERSION,
   DEVICE_NAME_SIZE,
   DEVICE_PROPERTIES,
   DEVICE_PROPERTY_FLAG_INTEGRATED,
@@ -114,6 +115,13 @@ function expected(): Map<string, number> {
     ["zes_process_state_t.memSize", PROCESS_STATE.memSize],
     ["zes_process_state_t.sharedSize", PROCESS_STATE.sharedSize],
     ["zes_process_state_t.engines", PROCESS_STATE.engines],
+    ["zel_component_version_t.size", COMPONENT_VERSION.size],
+    ["zel_component_version_t.component_name", COMPONENT_VERSION.name],
+    ["zel_component_version_t.component_name.length", COMPONENT_VERSION.nameLength],
+    ["zel_component_version_t.spec_version", COMPONENT_VERSION.specVersion],
+    ["zel_component_version_t.component_lib_version.major", COMPONENT_VERSION.major],
+    ["zel_component_version_t.component_lib_version.minor", COMPONENT_VERSION.minor],
+    ["zel_component_version_t.component_lib_version.patch", COMPONENT_VERSION.patch],
     ["const.ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES", STYPE.coreDeviceProperties],
     ["const.ZES_STRUCTURE_TYPE_DEVICE_PROPERTIES", STYPE.deviceProperties],
     ["const.ZES_STRUCTURE_TYPE_PCI_PROPERTIES", STYPE.pciProperties],
@@ -228,6 +236,7 @@ export function signatureProbeSource(): string {
     "#define _POSIX_C_SOURCE 200809L",
     "#include <level_zero/ze_api.h>",
     "#include <level_zero/zes_api.h>",
+    "#include <level_zero/loader/ze_loader.h>",
     "/* Spec 1.5+, absent from the installed 1.4 headers. */",
     "ze_result_t zesInit(uint32_t flags);",
     "ze_result_t zesDriverGet(uint32_t *pCount, zes_driver_handle_t *phDrivers);",

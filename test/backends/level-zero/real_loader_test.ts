@@ -55,7 +55,8 @@ realTest(
         opened.detail ?? "",
         /^zeInit failed: ZE_RESULT_ERROR_UNINITIALIZED \(0x78000001\): no Level Zero GPU driver/,
       );
-      assert.equal(opened.version, null);
+      // Debian's 1.8.x lists no loader component without a driver; another loader may.
+      assert.match(opened.version ?? "none", /^(none|loader \d+\.\d+\.\d+)$/);
     } finally {
       backend.close();
       backend.close();

@@ -29,6 +29,7 @@
  * spec 1.4 loader such as Debian's 1.8.x); Sysman then needs ZES_ENABLE_SYSMAN=1 at zeInit.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,7 @@
 #ifdef PROBE_VENDOR_HEADER
 #include <level_zero/ze_api.h>
 #include <level_zero/zes_api.h>
+#include <level_zero/loader/ze_loader.h>
 #else
 #include "ze_abi.h"
 #endif
@@ -162,6 +164,24 @@ EXPORT ze_result_t zeDriverGetApiVersion(ze_driver_handle_t hDriver, ze_api_vers
   if (!initialised) return ZE_RESULT_ERROR_UNINITIALIZED;
   if (handle_index(hDriver, K_DRIVER) < 0) return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
   *version = (ze_api_version_t)0x10004; /* 1.4 */
+  return ZE_RESULT_SUCCESS;
+}
+
+/* The loader's own version, as loader 1.8.12 names its component. Works before zeInit. */
+EXPORT ze_result_t zelLoaderGetVersions(size_t *num_elems, zel_component_version_t *versions) {
+  if (num_elems == NULL) return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+  if (versions == NULL) {
+    *num_elems = 1;
+    return ZE_RESULT_SUCCESS;
+  }
+  if (*num_elems < 1) return ZE_RESULT_ERROR_INVALID_SIZE;
+  *num_elems = 1;
+  memset(versions, 0, sizeof *versions);
+  snprintf(versions->component_name, sizeof versions->component_name, "loader");
+  versions->spec_version = (ze_api_version_t)0x10004;
+  versions->component_lib_version.major = 1;
+  versions->component_lib_version.minor = 8;
+  versions->component_lib_version.patch = 12;
   return ZE_RESULT_SUCCESS;
 }
 

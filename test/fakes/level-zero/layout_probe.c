@@ -10,6 +10,7 @@
 #ifdef PROBE_VENDOR_HEADER
 #include <level_zero/ze_api.h>
 #include <level_zero/zes_api.h>
+#include <level_zero/loader/ze_loader.h>
 #else
 #include "ze_abi.h"
 #endif
@@ -94,6 +95,14 @@ int main(void) {
   OFF(zes_process_state_t, memSize);
   OFF(zes_process_state_t, sharedSize);
   OFF(zes_process_state_t, engines);
+
+  SIZE(zel_component_version_t);
+  OFF(zel_component_version_t, component_name);
+  LEN(zel_component_version_t, component_name);
+  OFF(zel_component_version_t, spec_version);
+  OFF(zel_component_version_t, component_lib_version.major);
+  OFF(zel_component_version_t, component_lib_version.minor);
+  OFF(zel_component_version_t, component_lib_version.patch);
 
   CONST(ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES);
   CONST(ZES_STRUCTURE_TYPE_DEVICE_PROPERTIES);

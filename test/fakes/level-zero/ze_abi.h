@@ -249,4 +249,19 @@ typedef struct _zes_process_state_t {
   uint32_t engines;
 } zes_process_state_t;
 
+/* loader/ze_loader.h */
+#define ZEL_COMPONENT_STRING_SIZE 64
+
+typedef struct _zel_version {
+  int major;
+  int minor;
+  int patch;
+} zel_version_t;
+
+typedef struct zel_component_version {
+  char component_name[ZEL_COMPONENT_STRING_SIZE];
+  ze_api_version_t spec_version;
+  zel_version_t component_lib_version;
+} zel_component_version_t;
+
 #endif
