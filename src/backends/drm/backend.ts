@@ -86,7 +86,9 @@ export class DrmBackend implements Backend {
       const key = usage.deviceKey ?? usage.pciBusId;
       const device = key === null ? undefined : byId.get(key);
       if (device === undefined) {
-        unplaced++;
+        // A client with nothing to show (a compositor on a display-only card: DRM core
+        // keys only) is not worth a note.
+        if (usage.memoryByRegion !== null || usage.engines !== null) unplaced++;
         continue;
       }
       processes.push(toProcessReading(usage, device));

@@ -71,6 +71,18 @@ const DRIVER_VENDORS: Record<string, { vendor: Vendor; label: string }> = {
   powervr: { vendor: "imagination", label: "Imagination PowerVR" },
 };
 
+/**
+ * The DRM driver's name from the platform driver bound to the card's device, where they
+ * differ: msm's card hangs off the display processor (`msm_dpu`, `msm_mdp4`, `msm_mdp5`),
+ * vc4's platform driver is `vc4-drm`. fdinfo's `drm-driver` uses the DRM name.
+ */
+export function drmDriverName(platformDriver: string | null): string | null {
+  if (platformDriver === null) return null;
+  if (/^msm[_-]/.test(platformDriver)) return "msm";
+  if (platformDriver === "vc4-drm") return "vc4";
+  return platformDriver;
+}
+
 export function vendorOfDriver(driver: string | null): Vendor {
   return (driver === null ? undefined : DRIVER_VENDORS[driver]?.vendor) ?? "other";
 }

@@ -34,7 +34,13 @@ import {
 } from "../../linux/sysfs/intel.ts";
 import { devfreqDir, readDevfreq } from "../../linux/sysfs/devfreq.ts";
 import { hottest, readGpuThermalZones } from "../../linux/sysfs/thermal.ts";
-import { deviceName, platformDeviceName, vendorOf, vendorOfDriver } from "./device_name.ts";
+import {
+  deviceName,
+  drmDriverName,
+  platformDeviceName,
+  vendorOf,
+  vendorOfDriver,
+} from "./device_name.ts";
 
 export interface DrmDeviceSample {
   reading: DeviceReading;
@@ -106,29 +112,28 @@ export function readDrmDevice(card: DrmCard, sysRoot = ""): DrmDeviceSample {
  */
 function readPlatformDevice(card: DrmCard, sysRoot: string): DrmDeviceSample {
   const awake = !isRuntimeSuspended(card.runtimeStatus);
+  const driver = drmDriverName(card.driver);
   const reading: DeviceReading = {
     localId: card.busId,
-    vendor: vendorOfDriver(card.driver),
-    name: platformDeviceName(card.compatible, card.driver),
+    vendor: vendorOfDriver(driver),
+    name: platformDeviceName(card.compatible, driver),
     pciBusId: null,
-    driver: card.driver,
+    driver,
     runtimeStatus: card.runtimeStatus,
     memoryShared: true,
   };
   const dir = devfreqDir(card.devicePath, sysRoot, card.busId);
   const devfreq = dir === null ? null : readDevfreq(dir);
-  if (devfreq !== null) {
-    reading.graphicsClockMHz = devfreq.curMHz;
-    reading.graphicsClockMaxMHz = devfreq.maxMHz;
-    reading.graphicsClockMinMHz = devfreq.minMHz;
-  }
+  reading.graphicsClockMHz = devfreq?.curMHz ?? null;
+  reading.graphicsClockMaxMHz = devfreq?.maxMHz ?? null;
+  reading.graphicsClockMinMHz = devfreq?.minMHz ?? null;
   const load = devfreq?.loadPercent ?? null;
   if (load !== null) {
     reading.utilizationPercent = load;
     reading.utilizationSource = "device";
   }
   const hwmon = openHwmon(card.devicePath, card.driver);
-  const sensors = awake && hwmon !== null ? readSensors(hwmon, card.driver) : null;
+  const sensors = awake && hwmon !== null ? readSensors(hwmon, driver) : null;
   if (sensors !== null) Object.assign(reading, sensors.fields);
   if (reading.temperatureCelsius === null || reading.temperatureCelsius === undefined) {
     // A thermal zone is the SoC's sensor, not the GPU's registers: reading it wakes nothing.

@@ -27,6 +27,18 @@ export const SCENARIOS = [
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
+/**
+ * SoC GPUs on the platform bus (`build_platform_fixtures.ts`); each has a `<name>-later`
+ * proc tree one second on.
+ */
+export const PLATFORM_SCENARIOS = [
+  "panfrost-rk3399",
+  "panthor-rk3588",
+  "v3d-rpi4",
+  "msm-sc7180",
+] as const;
+export type PlatformScenario = (typeof PLATFORM_SCENARIOS)[number];
+
 let unpackedRoot: string | null = null;
 const unpacked = new Set<string>();
 
