@@ -108,3 +108,15 @@ Deno.test("-i selects a SoC GPU by its id", async () => {
   const snapshot = SnapshotSchema.parse(parseJsonOutput(result));
   assert.deepEqual(snapshot.devices.map((d) => d.id), ["drm:fb000000.gpu"]);
 });
+
+Deno.test("--sample-window on an idle v3d tree: every class 0 %, named as in README", async () => {
+  // Both samples read the same files, so every counter's Δ is 0: known idle, not null.
+  const result = await runCli(["--json", "--sample-window", "100ms", ...rootArgs("v3d-rpi4")]);
+  assert.equal(result.code, 0, result.stderr);
+  const snapshot = SnapshotSchema.parse(parseJsonOutput(result));
+  const idle = { bin: 0, render: 0, copy: 0, compute: 0, cache_clean: 0 };
+  assert.deepEqual(snapshot.processes.map((p) => [p.pid, p.engines]), [[1140, idle]]);
+  assert.deepEqual(snapshot.devices[0]?.engines, idle);
+  assert.equal(snapshot.devices[0]?.utilizationPercent, 0);
+  assert.equal(snapshot.devices[0]?.utilizationSource, "processes");
+});
