@@ -61,7 +61,11 @@ export interface DrmDeviceSample {
 /** The fixed slot of Intel integrated graphics (bus 0, device 2) on every Intel platform. */
 const INTEL_IGPU_SLOT = "0000:00:02.0";
 
-export function readDrmDevice(card: DrmCard, sysRoot = ""): DrmDeviceSample {
+/**
+ * `sysRoot` is where `class/devfreq` and `class/thermal` are looked up for a SoC GPU; without
+ * it only the device's own directory is read.
+ */
+export function readDrmDevice(card: DrmCard, sysRoot: string | null = null): DrmDeviceSample {
   if (card.bus === "platform") return readPlatformDevice(card, sysRoot);
   const awake = !isRuntimeSuspended(card.runtimeStatus);
   const productName = card.driver === "amdgpu" ? readAmdgpuProductName(card.devicePath) : null;
@@ -110,7 +114,7 @@ export function readDrmDevice(card: DrmCard, sysRoot = ""): DrmDeviceSample {
  * it has one, else from thermal zones named for the GPU. Busy % = the devfreq `load` file
  * (vendor kernels), else the busiest engine class over the processes (like i915/xe).
  */
-function readPlatformDevice(card: DrmCard, sysRoot: string): DrmDeviceSample {
+function readPlatformDevice(card: DrmCard, sysRoot: string | null): DrmDeviceSample {
   const awake = !isRuntimeSuspended(card.runtimeStatus);
   const driver = drmDriverName(card.driver);
   const reading: DeviceReading = {
@@ -137,7 +141,7 @@ function readPlatformDevice(card: DrmCard, sysRoot: string): DrmDeviceSample {
   if (sensors !== null) Object.assign(reading, sensors.fields);
   if (reading.temperatureCelsius === null || reading.temperatureCelsius === undefined) {
     // A thermal zone is the SoC's sensor, not the GPU's registers: reading it wakes nothing.
-    const zones = readGpuThermalZones(sysRoot);
+    const zones = sysRoot === null ? null : readGpuThermalZones(sysRoot);
     reading.temperaturesCelsius = zones;
     reading.temperatureCelsius = hottest(zones);
   }

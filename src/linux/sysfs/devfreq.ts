@@ -22,9 +22,14 @@ export interface DevfreqReading {
 }
 
 /** The devfreq directory of a device: its `devfreq/` child, else `class/devfreq/<busId>`. */
-export function devfreqDir(devicePath: string, sysRoot: string, busId: string): string | null {
+export function devfreqDir(
+  devicePath: string,
+  sysRoot: string | null,
+  busId: string,
+): string | null {
   const child = (listDirOrNull(join(devicePath, "devfreq")) ?? []).sort()[0];
   if (child !== undefined) return join(devicePath, "devfreq", child);
+  if (sysRoot === null) return null;
   const byName = join(sysRoot, "class", "devfreq", busId);
   return listDirOrNull(byName) === null ? null : byName;
 }
