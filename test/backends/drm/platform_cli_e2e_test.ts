@@ -114,7 +114,7 @@ Deno.test("--sample-window on an idle v3d tree: every class 0 %, named as in REA
   const result = await runCli(["--json", "--sample-window", "100ms", ...rootArgs("v3d-rpi4")]);
   assert.equal(result.code, 0, result.stderr);
   const snapshot = SnapshotSchema.parse(parseJsonOutput(result));
-  const idle = { bin: 0, render: 0, copy: 0, compute: 0, cache_clean: 0 };
+  const idle = { bin: 0, render: 0, copy: 0, compute: 0, "cache_clean": 0 };
   assert.deepEqual(snapshot.processes.map((p) => [p.pid, p.engines]), [[1140, idle]]);
   assert.deepEqual(snapshot.devices[0]?.engines, idle);
   assert.equal(snapshot.devices[0]?.utilizationPercent, 0);
