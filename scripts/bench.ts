@@ -10,10 +10,11 @@
 import { fileURLToPath } from "node:url";
 import { DrmProcessSampler } from "../src/linux/fdinfo/drm_process_sampler.ts";
 import { createSession } from "../src/session/read_snapshot.ts";
+import { scenarioRootOf } from "../test/linux/sysfs/fixture_tree.ts";
 import { buildFakeNvml, fakeNvmlUnavailableReason } from "../test/fakes/nvml/build_fake_nvml.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const FIXTURE = `${ROOT}fixtures/linux/mixed-two-gpus`;
+const FIXTURE = scenarioRootOf("mixed-two-gpus");
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -24,7 +24,23 @@ export const BackendStatusSchema = z.object({
   version: z.string().nullable().describe("library, driver or program version"),
 });
 
-export const VendorSchema = z.enum(["nvidia", "amd", "intel", "apple", "other"]);
+/**
+ * GPU vendor. PCI devices: from the PCI vendor id. SoC (platform) GPUs, which have none: from
+ * the driver (panfrost, panthor, lima → arm; msm → qualcomm; v3d, vc4 → broadcom; etnaviv →
+ * vivante; asahi → apple; powervr → imagination). "other" when neither says.
+ */
+export const VendorSchema = z.enum([
+  "nvidia",
+  "amd",
+  "intel",
+  "apple",
+  "arm",
+  "qualcomm",
+  "broadcom",
+  "vivante",
+  "imagination",
+  "other",
+]);
 
 const bytes = z.number().int().nonnegative().nullable();
 const percent = z.number().min(0).max(100).nullable();
@@ -68,6 +84,9 @@ export const DeviceSchema = z.object({
   energyJoules: numberOrNull,
   graphicsClockMHz: numberOrNull,
   graphicsClockMaxMHz: numberOrNull,
+  graphicsClockMinMHz: numberOrNull.describe(
+    "lowest clock the current policy allows (devfreq min_freq)",
+  ),
   memoryClockMHz: numberOrNull,
   memoryClockMaxMHz: numberOrNull,
   fanPercent: percent,

@@ -21,6 +21,12 @@ import { type DrmClient, scanDrmClients } from "./scan_drm_clients.ts";
 
 export interface DrmProcessUsage {
   pid: number;
+  /**
+   * The device: PCI address or platform device name (`fde60000.gpu`), as the scan resolved it
+   * (`scan_drm_clients.ts`); `node:<subsystem>/<node>` when sysfs did not say.
+   */
+  deviceKey?: string;
+  /** The PCI address; null on a platform device. */
   pciBusId: string | null;
   driver: string | null;
   /** Bytes per region: resident where given, else total. Null when no region was printed. */
@@ -55,6 +61,7 @@ function clientMemory(fdinfo: ParsedFdinfo): Record<string, number> {
 
 interface Group {
   pid: number;
+  deviceKey: string;
   pciBusId: string | null;
   driver: string | null;
   memory: Record<string, number> | null;
@@ -88,6 +95,7 @@ export class DrmProcessSampler {
       if (group === undefined) {
         group = {
           pid: client.pid,
+          deviceKey: client.deviceKey,
           pciBusId: client.pciBusId,
           driver: client.fdinfo.driver,
           memory: null,
@@ -106,12 +114,13 @@ export class DrmProcessSampler {
 
     const usages = [...groups.values()].map((group): DrmProcessUsage => ({
       pid: group.pid,
+      deviceKey: group.deviceKey,
       pciBusId: group.pciBusId,
       driver: group.driver,
       memoryByRegion: group.memory,
       engines: group.rawEngines === null ? null : clampAll(toCanonicalEngines(group.rawEngines)),
     }));
-    usages.sort((a, b) => a.pid - b.pid || (a.pciBusId ?? "").localeCompare(b.pciBusId ?? ""));
+    usages.sort((a, b) => a.pid - b.pid || (a.deviceKey ?? "").localeCompare(b.deviceKey ?? ""));
     return { usages, unreadableProcesses: scan.unreadableProcesses, timestampMs };
   }
 

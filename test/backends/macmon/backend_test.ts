@@ -206,7 +206,10 @@ Deno.test("output that is not a sample is an error with the parser's reason", as
     const cases: [string, string][] = [
       ["hello from macmon\n", 'macmon output: not JSON: "hello from macmon"'],
       ["", "macmon output: no output"],
-      ['{"cpu_power":1.0}\n', "macmon output: not a macmon sample: no GPU usage key"],
+      [
+        '{"cpu_power":1.0}\n',
+        "macmon output: not a macmon sample: no GPU reading (gpu_usage, gpu_scaled_ratio, gpu_power, gpu_temp_avg or memory)",
+      ],
     ];
     for (const [text, detail] of cases) {
       fake.setEnv({ FAKE_MACMON_OUTPUT: fake.writeFile("out.jsonl", text) });

@@ -105,8 +105,17 @@ function withSwitchableProc(body: (proc: SwitchableProc) => void): void {
   });
 }
 
+/** A usage; on a PCI device its deviceKey is the PCI address, as the scan resolves it. */
 function usage(fields: Partial<DrmProcessUsage> & { pid: number }): DrmProcessUsage {
-  return { pciBusId: null, driver: null, memoryByRegion: null, engines: null, ...fields };
+  const deviceKey = fields.deviceKey ?? fields.pciBusId ?? undefined;
+  return {
+    ...(deviceKey === undefined ? {} : { deviceKey }),
+    pciBusId: null,
+    driver: null,
+    memoryByRegion: null,
+    engines: null,
+    ...fields,
+  };
 }
 
 // amdgpu-discrete: pid 2001 holds client 30 on fds 4 and 5 (dup), its fork 2002 holds it
