@@ -4,6 +4,7 @@
  * Importing this loads nothing: descriptors only create backends when asked.
  */
 import type { BackendDescriptor } from "./backend.ts";
+import { amdsmiBackend } from "./amdsmi/backend.ts";
 import { drmBackend } from "./drm/backend.ts";
 import { macmonBackend } from "./macmon/backend.ts";
 import { nvidiaSmiBackend } from "./nvidia-smi/backend.ts";
@@ -12,6 +13,7 @@ import { nvmlBackend } from "./nvml/backend.ts";
 export const BACKENDS: readonly BackendDescriptor[] = [
   nvmlBackend,
   nvidiaSmiBackend,
+  amdsmiBackend,
   drmBackend,
   macmonBackend,
 ];
