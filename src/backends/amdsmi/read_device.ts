@@ -158,7 +158,11 @@ function readTemperatures(
 function socketWatts(power: PowerInfo): number | null {
   const socket = power.socketPower === null ? null : knownU64(power.socketPower);
   if (socket !== null) return Number(socket);
-  return knownU32(power.currentSocketPower) ?? knownU32(power.averageSocketPower);
+  const current = knownU32(power.currentSocketPower);
+  const average = knownU32(power.averageSocketPower);
+  // A part that fills only one of them may leave the other at 0 rather than the sentinel.
+  if (current === 0 && average !== null) return average;
+  return current ?? average;
 }
 
 function engines(values: Record<string, number>): Record<string, number> | null {

@@ -308,4 +308,62 @@ typedef struct {
 } amdsmi_board_info_t;
 #endif
 
+/*
+ * Prototypes of the entry points gputop calls (AMD SMI reference notes, §1.4). The fake
+ * defines them, so the compiler holds it to these; test/backends/amdsmi/signature_test.ts
+ * holds src/backends/amdsmi/symbols.ts to them.
+ */
+amdsmi_status_t amdsmi_init(uint64_t init_flags);
+amdsmi_status_t amdsmi_shut_down(void);
+amdsmi_status_t amdsmi_status_code_to_string(amdsmi_status_t status, const char **status_string);
+amdsmi_status_t amdsmi_get_lib_version(amdsmi_version_t *version);
+amdsmi_status_t amdsmi_get_socket_handles(uint32_t *socket_count,
+                                          amdsmi_socket_handle *socket_handles);
+amdsmi_status_t amdsmi_get_processor_handles(amdsmi_socket_handle socket_handle,
+                                             uint32_t *processor_count,
+                                             amdsmi_processor_handle *processor_handles);
+amdsmi_status_t amdsmi_get_processor_type(amdsmi_processor_handle processor_handle,
+                                          processor_type_t *processor_type);
+amdsmi_status_t amdsmi_get_gpu_device_bdf(amdsmi_processor_handle processor_handle,
+                                          amdsmi_bdf_t *bdf);
+amdsmi_status_t amdsmi_get_gpu_device_uuid(amdsmi_processor_handle processor_handle,
+                                           unsigned int *uuid_length, char *uuid);
+amdsmi_status_t amdsmi_get_gpu_asic_info(amdsmi_processor_handle processor_handle,
+                                         amdsmi_asic_info_t *info);
+amdsmi_status_t amdsmi_get_gpu_board_info(amdsmi_processor_handle processor_handle,
+                                          amdsmi_board_info_t *info);
+amdsmi_status_t amdsmi_get_gpu_driver_info(amdsmi_processor_handle processor_handle,
+                                           amdsmi_driver_info_t *info);
+amdsmi_status_t amdsmi_get_gpu_activity(amdsmi_processor_handle processor_handle,
+                                        amdsmi_engine_usage_t *info);
+amdsmi_status_t amdsmi_get_gpu_memory_total(amdsmi_processor_handle processor_handle,
+                                            amdsmi_memory_type_t mem_type, uint64_t *total);
+amdsmi_status_t amdsmi_get_gpu_memory_usage(amdsmi_processor_handle processor_handle,
+                                            amdsmi_memory_type_t mem_type, uint64_t *used);
+amdsmi_status_t amdsmi_get_gpu_vram_usage(amdsmi_processor_handle processor_handle,
+                                          amdsmi_vram_usage_t *info);
+amdsmi_status_t amdsmi_get_temp_metric(amdsmi_processor_handle processor_handle,
+                                       amdsmi_temperature_type_t sensor_type,
+                                       amdsmi_temperature_metric_t metric, int64_t *temperature);
+amdsmi_status_t amdsmi_get_power_info(amdsmi_processor_handle processor_handle,
+                                      amdsmi_power_info_t *info);
+amdsmi_status_t amdsmi_get_energy_count(amdsmi_processor_handle processor_handle,
+                                        uint64_t *energy_accumulator, float *counter_resolution,
+                                        uint64_t *timestamp);
+amdsmi_status_t amdsmi_get_clock_info(amdsmi_processor_handle processor_handle,
+                                      amdsmi_clk_type_t clk_type, amdsmi_clk_info_t *info);
+#if defined(GPUTOP_AMDSMI_PID_ONLY_LIST)
+/* 6.0.x / 6.1.0: the list holds pids; details per pid. */
+amdsmi_status_t amdsmi_get_gpu_process_list(amdsmi_processor_handle processor_handle,
+                                            uint32_t *max_processes,
+                                            amdsmi_process_handle_t *list);
+amdsmi_status_t amdsmi_get_gpu_process_info(amdsmi_processor_handle processor_handle,
+                                            amdsmi_process_handle_t process,
+                                            amdsmi_proc_info_t *info);
+#else
+/* 6.1.1 and later: the list holds amdsmi_proc_info_t. */
+amdsmi_status_t amdsmi_get_gpu_process_list(amdsmi_processor_handle processor_handle,
+                                            uint32_t *max_processes, amdsmi_proc_info_t *list);
+#endif
+
 #endif

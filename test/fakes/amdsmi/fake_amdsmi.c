@@ -33,6 +33,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(FAKE_PID_ONLY)
+#define GPUTOP_AMDSMI_PID_ONLY_LIST 1
+#endif
 #include "amdsmi_abi.h"
 
 #define EXPORT __attribute__((visibility("default")))
