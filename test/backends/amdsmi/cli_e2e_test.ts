@@ -55,7 +55,9 @@ for (const variant of GENERATION_VARIANTS) {
       assert.equal(device?.id, "0000:03:00.0");
       // AMD SMI comes first in the registry: its figures win where both know a field.
       assert.equal(device?.name, "AMD Radeon RX 7900 XTX"); // sysfs says Vega 10
-      assert.equal(device?.memoryTotalBytes, 24560 * 1048576); // sysfs: 8573157376
+      // ... except memory, where the sysfs figures come first (an APU's pool is VRAM + GTT).
+      assert.equal(device?.memoryTotalBytes, 8573157376); // mem_info_vram_total in the Vega ttar
+      assert.equal(device?.sources.memoryTotalBytes, "drm");
       assert.equal(device?.powerWatts, 11);
       assert.equal(device?.powerLimitWatts, 327);
       assert.deepEqual(device?.temperaturesCelsius, { edge: 49, junction: 58, mem: 62 });
