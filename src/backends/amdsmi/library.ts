@@ -355,7 +355,8 @@ export class AmdsmiLibrary {
     for (let i = 0; i < list.count; i++) {
       if (pidOnly) {
         const pid = list.view.u32(i * PROCESS_HANDLE_SIZE);
-        processes.push(this.#processInfo(handle, pid));
+        const info = this.#processInfo(handle, pid);
+        if (info !== null) processes.push(info);
       } else {
         processes.push(this.#readProc(list.view, i * stride));
       }
@@ -370,11 +371,16 @@ export class AmdsmiLibrary {
     this.#library.close();
   }
 
-  /** 6.0.x / 6.1.0: one `amdsmi_get_gpu_process_info` per pid of the list. */
-  #processInfo(handle: Handle, pid: number): AmdsmiProcess {
+  /**
+   * 6.0.x / 6.1.0: one `amdsmi_get_gpu_process_info` per pid of the list; null for a process
+   * that ended since the list was taken (NOT_FOUND).
+   */
+  #processInfo(handle: Handle, pid: number): AmdsmiProcess | null {
     const fn = this.#symbols.amdsmi_get_gpu_process_info;
-    const info = new StructBuffer(Math.max(this.layouts.procInfo.size, 704));
-    this.#calls.check("amdsmi_get_gpu_process_info", fn ? fn(handle, pid, info.bytes) : null);
+    const info = new StructBuffer(MAX_STRUCT_SIZE.procInfo);
+    const code = fn ? fn(handle, pid, info.bytes) : null;
+    if (code === AmdsmiStatus.NOT_FOUND) return null;
+    this.#calls.check("amdsmi_get_gpu_process_info", code);
     const read = this.#readProc(info, 0);
     // The list named this pid; a library that echoes another one is not trusted on it.
     return { ...read, pid };

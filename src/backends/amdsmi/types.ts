@@ -124,8 +124,6 @@ export interface LayoutSet {
   generation: Generation;
   /** What ROCm release this set is for, for `detail` and the README. */
   rocm: string;
-  /** `AMDSMI_STATUS_MORE_DATA`: 57 before 7.0, 39 from 7.0. */
-  moreDataStatus: number;
   version: VersionLayout;
   power: PowerLayout;
   clock: ClockLayout;
@@ -262,7 +260,6 @@ export const LAYOUTS: Readonly<Record<Generation, LayoutSet>> = {
   A60: {
     generation: "A60",
     rocm: "6.0",
-    moreDataStatus: 57,
     version: VERSION_WITH_YEAR,
     power: POWER_6X,
     clock: CLOCK,
@@ -274,7 +271,6 @@ export const LAYOUTS: Readonly<Record<Generation, LayoutSet>> = {
   A61: {
     generation: "A61",
     rocm: "6.1",
-    moreDataStatus: 57,
     version: VERSION_WITH_YEAR,
     power: POWER_6X,
     clock: CLOCK,
@@ -286,7 +282,6 @@ export const LAYOUTS: Readonly<Record<Generation, LayoutSet>> = {
   A62: {
     generation: "A62",
     rocm: "6.2",
-    moreDataStatus: 57,
     version: VERSION_WITH_YEAR,
     power: POWER_6X,
     clock: CLOCK,
@@ -298,7 +293,6 @@ export const LAYOUTS: Readonly<Record<Generation, LayoutSet>> = {
   A63: {
     generation: "A63",
     rocm: "6.3",
-    moreDataStatus: 57,
     version: VERSION_WITH_YEAR,
     power: POWER_6X,
     clock: CLOCK,
@@ -310,7 +304,6 @@ export const LAYOUTS: Readonly<Record<Generation, LayoutSet>> = {
   A64: {
     generation: "A64",
     rocm: "6.4",
-    moreDataStatus: 57,
     version: VERSION_WITH_YEAR,
     power: POWER_64,
     clock: CLOCK,
@@ -322,7 +315,6 @@ export const LAYOUTS: Readonly<Record<Generation, LayoutSet>> = {
   A70: {
     generation: "A70",
     rocm: "7.x",
-    moreDataStatus: 39,
     version: VERSION_NO_YEAR,
     power: POWER_70,
     clock: CLOCK,
@@ -342,6 +334,7 @@ export const MAX_STRUCT_SIZE = {
   asicInfo: 896,
   boardInfo: 1792,
   driverInfo: 768,
+  procInfo: 704,
   version: 24,
 } as const;
 

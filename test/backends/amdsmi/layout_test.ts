@@ -357,5 +357,6 @@ Deno.test("out-buffers are at least as large as every generation's struct", () =
     assert.ok(set.boardInfo.size <= MAX_STRUCT_SIZE.boardInfo, generation);
     assert.ok(set.driverInfo.size <= MAX_STRUCT_SIZE.driverInfo, generation);
     assert.ok(set.version.size <= MAX_STRUCT_SIZE.version, generation);
+    assert.ok(set.procInfo.size <= MAX_STRUCT_SIZE.procInfo, generation);
   }
 });
