@@ -124,6 +124,20 @@ fakeAmdsmiTest("gputop backends: the AMD SMI row names the library and its versi
   assert.match(row ?? "", /^amdsmi +ok +\S+ +AMD SMI 26\.1\.0 /, table.stdout);
 });
 
+fakeAmdsmiTest("--lazy-init: the same reading with init and shutdown around it", async () => {
+  const env = {
+    GPUTOP_AMDSMI_LIB: await buildFakeAmdsmi("a61-pid-only"),
+    FAKE_AMDSMI_SCENARIO: "mi300",
+  };
+  const lazy = await gputop(["--json", "--lazy-init", "--backends", "amdsmi"], env);
+  const persistent = await gputop(["--json", "--backends", "amdsmi"], env);
+  assert.equal(lazy.code, 0, lazy.stderr);
+  const devices = (result: typeof lazy) =>
+    (SnapshotSchema.parse(parseJsonOutput(result)) as Snapshot).devices;
+  assert.deepEqual(devices(lazy), devices(persistent));
+  assert.equal(devices(lazy).length, 2);
+});
+
 fakeAmdsmiTest(
   "driver not loaded: amdsmi unavailable, the sysfs baseline still reported",
   async () => {
