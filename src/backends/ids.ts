@@ -10,6 +10,7 @@ export const BACKEND_IDS = [
   "nvml",
   "nvidia-smi",
   "level-zero",
+  "amdsmi",
   "drm",
   "macmon",
 ] as const;

@@ -4,6 +4,7 @@
  * Importing this loads nothing: descriptors only create backends when asked.
  */
 import type { BackendDescriptor } from "./backend.ts";
+import { amdsmiBackend } from "./amdsmi/backend.ts";
 import { drmBackend } from "./drm/backend.ts";
 import { levelZeroBackend } from "./level-zero/backend.ts";
 import { macmonBackend } from "./macmon/backend.ts";
@@ -14,6 +15,7 @@ export const BACKENDS: readonly BackendDescriptor[] = [
   nvmlBackend,
   nvidiaSmiBackend,
   levelZeroBackend,
+  amdsmiBackend,
   drmBackend,
   macmonBackend,
 ];
