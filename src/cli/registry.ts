@@ -8,6 +8,7 @@
  * start-up loads only the command that runs (a literal `import("./commands/NAME.ts")` keeps
  * it visible to `deno compile` and `deno bundle`). Keep entries in the order `help` lists them.
  */
+import { CHECK_OPTIONS } from "./check/options.ts";
 import type { Command } from "./command.ts";
 
 export const COMMANDS: readonly Command[] = [
@@ -34,6 +35,19 @@ export const COMMANDS: readonly Command[] = [
     summary: "JSON Schema of the --json output",
     options: {},
     run: (inv, io) => import("./commands/schema.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "check",
+    summary: "assertions for CI jobs (free memory, temperature, driver, ...); exit 0/1/3",
+    options: CHECK_OPTIONS,
+    run: (inv, io) => import("./commands/check.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "fit",
+    summary: "devices with at least SIZE free, most free first; exit 0/1/3",
+    options: {},
+    positionals: [{ name: "SIZE", required: true, help: "e.g. 24GiB, 500MB, 1.5TB or bytes" }],
+    run: (inv, io) => import("./commands/fit.ts").then((m) => m.run(inv, io)),
   },
   {
     name: "help",
