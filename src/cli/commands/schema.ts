@@ -1,5 +1,5 @@
 /** `gputop schema`: the JSON Schema of `--json`, generated from the zod definition. */
-import { z } from "zod";
+import { z } from "../../deps/zod.ts";
 import { SnapshotSchema } from "../../model/schema.ts";
 import { EXIT_OK } from "../exit_codes.ts";
 import type { Invocation } from "../command.ts";
