@@ -1,7 +1,7 @@
 /**
  * `deno task compile [--out DIR] [--host | TARGET...]`: builds the single-file binaries,
  * by default for all five release targets, into dist/, then writes dist/SHA256SUMS for the
- * files built. The entry point is src/main.ts, the same as `deno task start`.
+ * files built and copies install.sh beside them (publish the folder as it is). The entry point is src/main.ts, the same as `deno task start`.
  *
  * deno downloads the base binary (denort) for each target from dl.deno.land, so this needs a
  * connected machine. Offline, DENORT_BIN names a local base binary used for every target; an
@@ -70,5 +70,7 @@ if (import.meta.main) {
     }
   }
   const sums = writeChecksums(plan.outDir, plan.targets.map(outputName));
-  say(`compile: ${plan.targets.length} binaries and ${sums}`);
+  // Published beside the binaries, so one base URL serves the installer too.
+  Deno.copyFileSync(new URL("../install.sh", import.meta.url), `${plan.outDir}/install.sh`);
+  say(`compile: ${plan.targets.length} binaries, ${sums} and install.sh`);
 }

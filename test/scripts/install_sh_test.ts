@@ -49,6 +49,7 @@ async function release(): Promise<Release> {
   assert.equal(built.code, 0, built.stderr);
   // compile.ts wrote SHA256SUMS for what it built, in sha256sum's format.
   const written = Deno.readTextFileSync(join(dist, "SHA256SUMS"));
+  assert.equal(Deno.readTextFileSync(join(dist, "install.sh")), Deno.readTextFileSync(INSTALL_SH));
   assert.equal(written, checksumLines(dist, LINUX_TARGETS.map(outputName)));
   for (const line of written.trimEnd().split("\n")) {
     const [hex, name] = line.split("  ");
