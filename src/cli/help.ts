@@ -1,9 +1,11 @@
 /** The `--help` texts, built from the command registry and the option specs. */
 import { VERSION } from "../version.ts";
-import type { Command, OptionSpecs } from "./command.ts";
+import type { Command, OptionSpec, OptionSpecs } from "./command.ts";
 import { GLOBAL_OPTIONS } from "./global_options.ts";
 
+/** Help text starts in this column, or further right for a wider option (up to MAX_COLUMN). */
 const COLUMN = 20;
+const MAX_COLUMN = 30;
 
 const ENVIRONMENT = `Environment:
   GPUTOP_NVML_LIB, GPUTOP_ZE_LIB, GPUTOP_AMDSMI_LIB   a library path tried first
@@ -30,31 +32,38 @@ ${EXIT_CODES}`;
 
 export function commandHelpText(command: Command): string {
   const positionals = command.positionals ?? [];
+  const widest = Math.max(
+    ...positionals.map((p) => p.name.length),
+    ...Object.entries(command.options).map(([name, spec]) => flagText(name, spec).length),
+  );
+  const column = Math.min(MAX_COLUMN, Math.max(COLUMN, widest + 4));
   const usageArgs = positionals.map((p) => (p.required ? p.name : `[${p.name}]`)).join(" ");
   let text = `gputop ${command.name} — ${command.summary}\n\n` +
     `Usage: gputop ${command.name}${usageArgs ? ` ${usageArgs}` : ""} [OPTIONS]\n`;
   if (positionals.length > 0) {
-    text += `\nArguments:\n${positionals.map((p) => row(p.name, p.help)).join("")}`;
+    text += `\nArguments:\n${positionals.map((p) => row(p.name, p.help, column)).join("")}`;
   }
   if (Object.keys(command.options).length > 0) {
-    text += `\nOptions:\n${optionRows(command.options)}`;
+    text += `\nOptions:\n${optionRows(command.options, column)}`;
   }
-  text += `\nOptions (every command):\n${optionRows(GLOBAL_OPTIONS)}\n${EXIT_CODES}`;
+  text += `\nOptions (every command):\n${optionRows(GLOBAL_OPTIONS, column)}\n${EXIT_CODES}`;
   return text;
 }
 
-function optionRows(specs: OptionSpecs): string {
-  return Object.entries(specs).map(([name, spec]) => {
-    const flag = `${spec.short ? `-${spec.short}, ` : ""}--${name}` +
-      (spec.type === "string" ? ` ${spec.value ?? "VALUE"}` : "");
-    return row(flag, spec.help);
-  }).join("");
+function flagText(name: string, spec: OptionSpec): string {
+  return `${spec.short ? `-${spec.short}, ` : ""}--${name}` +
+    (spec.type === "string" ? ` ${spec.value ?? "VALUE"}` : "");
 }
 
-function row(left: string, help: string): string {
+function optionRows(specs: OptionSpecs, column = COLUMN): string {
+  return Object.entries(specs).map(([name, spec]) => row(flagText(name, spec), spec.help, column))
+    .join("");
+}
+
+function row(left: string, help: string, column = COLUMN): string {
   const [first, ...more] = help.split("\n");
-  const head = left.length >= COLUMN - 2
-    ? `  ${left}\n${" ".repeat(COLUMN)}${first}\n`
-    : `  ${left.padEnd(COLUMN - 2)}${first}\n`;
-  return head + more.map((line) => `${" ".repeat(COLUMN)}${line}\n`).join("");
+  const head = left.length >= column - 2
+    ? `  ${left}\n${" ".repeat(column)}${first}\n`
+    : `  ${left.padEnd(column - 2)}${first}\n`;
+  return head + more.map((line) => `${" ".repeat(column)}${line}\n`).join("");
 }

@@ -53,3 +53,15 @@ Deno.test("gputop help COMMAND and gputop COMMAND --help print the same text", a
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+Deno.test("gputop check --help lists its assertions; gputop help fit shows SIZE", async () => {
+  const check = await runCli(["check", "--help"]);
+  assert.equal(check.code, 0, check.stderr);
+  for (const flag of Object.keys(findCommand("check")?.options ?? {})) {
+    assert.match(check.stdout, new RegExp(`^ {2}--${flag}\\b`, "m"), flag);
+  }
+  assert.ok(check.stdout.split("\n").every((line) => line.length <= 100));
+  const fit = await runCli(["help", "fit"]);
+  assert.equal(fit.code, 0, fit.stderr);
+  assert.match(fit.stdout, /^Usage: gputop fit SIZE \[OPTIONS\]$/m);
+});

@@ -17,7 +17,7 @@ export const CHECK_OPTIONS: OptionSpecs = {
     type: "string",
     multiple: true,
     value: "ID",
-    help: "backend ID read successfully (status ok); repeat or comma list for several",
+    help: "backend ID read successfully (status ok); repeat or comma list",
   },
   "min-free-memory": {
     type: "string",
