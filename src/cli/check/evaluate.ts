@@ -161,7 +161,12 @@ function perDevice(
   return { ...base, pass, observed, reason };
 }
 
-function problems(snapshot: Snapshot, lead?: string): string {
+/**
+ * Why an assertion could not be judged from data: `lead` (what is missing), then the backends
+ * that could not read. Null when devices were read fine and the observed value says it all.
+ */
+function problems(snapshot: Snapshot, lead?: string): string | null {
   const parts = [...(lead ? [lead] : []), ...backendProblems(snapshot)];
-  return parts.length > 0 ? parts.join("; ") : "no device found by any backend";
+  if (parts.length > 0) return parts.join("; ");
+  return snapshot.devices.length === 0 ? "no device found by any backend" : null;
 }

@@ -72,7 +72,14 @@ Deno.test("check: limits are inclusive and compared per device", () => {
 
 Deno.test("check: machine-wide assertions: device count, vendor present, backend ok", () => {
   assert.equal(judge({ kind: "min-gpus", label: "g", count: 2 }).pass, true);
-  assert.equal(judge({ kind: "min-gpus", label: "g", count: 3 }).pass, false);
+  const three = judge({ kind: "min-gpus", label: "g", count: 3 });
+  assert.equal(three.pass, false);
+  assert.equal(three.reason, "nvml unavailable: NVIDIA driver not loaded");
+  const [healthy] = evaluateAssertions(
+    makeSnapshot({ devices: snapshot.devices, backends: [makeBackend({ id: "drm" })] }),
+    [{ kind: "min-gpus", label: "g", count: 3 }],
+  );
+  assert.equal(healthy?.reason, null, "2 of 3 devices, every backend fine: the count says it");
   assert.equal(judge({ kind: "vendor", label: "v", vendors: ["intel"] }).pass, true);
   assert.equal(judge({ kind: "vendor", label: "v", vendors: ["nvidia", "apple"] }).pass, false);
   const nvml = judge({ kind: "require-backend", label: "b", backend: "nvml" });
