@@ -5,7 +5,7 @@
  *
  * Every key is always present; an unknown value is `null`, never 0. Units live in key names.
  */
-import { z } from "zod";
+import { z } from "../deps/zod.ts";
 import { BACKEND_IDS } from "../backends/ids.ts";
 
 export const SCHEMA_VERSION = 1;

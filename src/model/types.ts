@@ -3,7 +3,7 @@
  * the schema and the code cannot drift apart. Reading shapes are what a backend returns:
  * every metric optional (absent = this backend does not provide it).
  */
-import type { z } from "zod";
+import type { z } from "../deps/zod.ts";
 import type {
   BackendIdSchema,
   BackendStateSchema,

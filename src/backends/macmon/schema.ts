@@ -14,7 +14,7 @@
  * a fraction). serde_json writes a NaN or infinite float as `null`, so every number may be
  * null.
  */
-import { z } from "zod";
+import { z } from "../../deps/zod.ts";
 
 const num = z.number().nullable();
 const bytes = z.number().int().nonnegative().nullable();
