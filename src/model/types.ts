@@ -37,6 +37,11 @@ export type DeviceReading =
   & {
     localId: string;
     vendor: Vendor;
+    /**
+     * The device's `id` when it has neither PCI address nor UUID: a name that is stable and
+     * unique on this machine (a SoC GPU's platform device name, `fde60000.gpu`).
+     */
+    hostId?: string | undefined;
   }
   & { [K in DeviceMetricName]?: DeviceMetrics[K] | undefined };
 

@@ -180,3 +180,17 @@ Deno.test("mergeReadings() labels utilisation with the source of the winning fig
   }]);
   assert.equal(unknown.devices[0]?.utilizationSource, null);
 });
+
+Deno.test("mergeReadings() names a device with no PCI address or UUID by its host id", () => {
+  const result = mergeReadings([
+    {
+      id: "drm",
+      reading: reading([
+        { localId: "fde60000.gpu", hostId: "fde60000.gpu", vendor: "arm", pciBusId: null },
+        { localId: "card9", vendor: "other" },
+      ]),
+    },
+  ]);
+  // The platform device keeps its bare name; one without any stable id gets backend:local.
+  assert.deepEqual(result.devices.map((d) => d.id), ["fde60000.gpu", "drm:card9"]);
+});

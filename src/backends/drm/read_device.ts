@@ -119,6 +119,7 @@ function readPlatformDevice(card: DrmCard, sysRoot: string | null): DrmDeviceSam
   const driver = drmDriverName(card.driver);
   const reading: DeviceReading = {
     localId: card.busId,
+    hostId: card.busId,
     vendor: vendorOfDriver(driver),
     name: platformDeviceName(card.compatible, driver),
     pciBusId: null,

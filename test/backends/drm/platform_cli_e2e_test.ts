@@ -38,36 +38,36 @@ async function snapshotOf(scenario: PlatformScenario): Promise<Snapshot> {
 /** id, vendor, name, driver, MHz, °C, and each process's pid, device id and bytes. */
 const EXPECTED: Record<PlatformScenario, unknown> = {
   "panfrost-rk3399": {
-    devices: [["drm:ff9a0000.gpu", "arm", "Arm Mali rockchip,rk3399-mali", "panfrost", 800, 43.75]],
+    devices: [["ff9a0000.gpu", "arm", "Arm Mali rockchip,rk3399-mali", "panfrost", 800, 43.75]],
     // drm-resident-memory 36496 KiB × 1024
-    processes: [[3300, "glmark2-es2-drm", "drm:ff9a0000.gpu", 37371904]],
+    processes: [[3300, "glmark2-es2-drm", "ff9a0000.gpu", 37371904]],
   },
   "panthor-rk3588": {
-    devices: [["drm:fb000000.gpu", "arm", "Arm Mali rockchip,rk3588-mali", "panthor", 1000, 39.8]],
+    devices: [["fb000000.gpu", "arm", "Arm Mali rockchip,rk3588-mali", "panthor", 1000, 39.8]],
     // drm-resident-memory 16480 KiB × 1024
-    processes: [[3500, "vkcube", "drm:fb000000.gpu", 16875520]],
+    processes: [[3500, "vkcube", "fb000000.gpu", 16875520]],
   },
   "v3d-rpi4": {
     devices: [[
-      "drm:fec00000.v3d",
+      "fec00000.v3d",
       "broadcom",
       "Broadcom VideoCore brcm,2711-v3d",
       "v3d",
       null,
       null,
     ]],
-    processes: [[1140, "computecloth", "drm:fec00000.v3d", null]], // v3d prints no memory
+    processes: [[1140, "computecloth", "fec00000.v3d", null]], // v3d prints no memory
   },
   "msm-sc7180": {
     devices: [[
-      "drm:ae01000.display-controller",
+      "ae01000.display-controller",
       "qualcomm",
       "Qualcomm Adreno qcom,sc7180-dpu",
       "msm",
       null,
       44.9, // hotter of gpuss0 44100 and gpuss1 44900 m°C
     ]],
-    processes: [[2100, "glmark2", "drm:ae01000.display-controller", null]],
+    processes: [[2100, "glmark2", "ae01000.display-controller", null]],
   },
 };
 
@@ -103,10 +103,10 @@ Deno.test("the table shows the SoC GPU and its process by name", async () => {
 });
 
 Deno.test("-i selects a SoC GPU by its id", async () => {
-  const result = await runCli(["--json", "-i", "drm:fb000000.gpu", ...rootArgs("panthor-rk3588")]);
+  const result = await runCli(["--json", "-i", "fb000000.gpu", ...rootArgs("panthor-rk3588")]);
   assert.equal(result.code, 0, result.stderr);
   const snapshot = SnapshotSchema.parse(parseJsonOutput(result));
-  assert.deepEqual(snapshot.devices.map((d) => d.id), ["drm:fb000000.gpu"]);
+  assert.deepEqual(snapshot.devices.map((d) => d.id), ["fb000000.gpu"]);
 });
 
 Deno.test("--sample-window on an idle v3d tree: every class 0 %, named as in README", async () => {
