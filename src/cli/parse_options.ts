@@ -3,6 +3,7 @@
  * whose one-line message names the bad flag or value.
  */
 import { parseArgs } from "node:util";
+import { lazyInitFromEnv } from "../backends/context.ts";
 import { BACKEND_IDS } from "../model/schema.ts";
 import type { BackendId } from "../model/types.ts";
 import { parseDurationMs } from "./parse_duration.ts";
@@ -91,7 +92,7 @@ export function parseCommandLine(
       sampleWindowMs: values["sample-window"] === undefined
         ? 0
         : parseDurationMs("--sample-window", values["sample-window"]),
-      lazyInit: values["lazy-init"] === true || env("GPUTOP_LAZY_INIT") === "1",
+      lazyInit: values["lazy-init"] === true || lazyInitFromEnv(env),
     },
   };
 }

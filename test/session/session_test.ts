@@ -11,6 +11,7 @@ const ctx: BackendContext = {
   os: "linux",
   nowMs: () => 0,
   lazyInit: false,
+  rescanIntervalMs: null,
 };
 
 interface FakeOptions {
