@@ -8,6 +8,7 @@ Usage: gputop [COMMAND] [OPTIONS]
 Commands:
   snapshot          one reading: devices, then processes (default)
   ps                per-process GPU memory, largest first
+  watch             a reading every --interval: JSON lines (default) or CSV rows (--csv)
   backends          each backend: ok / unavailable / error / skipped, and why
   schema            JSON Schema of the --json output
   help, version
@@ -24,6 +25,11 @@ Options:
   --sample-window D take two samples D apart (e.g. 500ms) so rates such as engine
                     busy % and watts from energy counters are known
   --lazy-init       release vendor libraries between samples (env GPUTOP_LAZY_INIT=1)
+
+Watch options:
+  --interval D      time between readings (default 1s; e.g. 200ms, 2s)
+  --count N         stop after N readings (default: until Ctrl-C / SIGTERM)
+  --rescan-interval D  walk every /proc/<pid>/fd in full at most this often (default 2s)
   -h, --help        this text
   -V, --version     print the version
 

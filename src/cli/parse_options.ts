@@ -8,8 +8,21 @@ import { BACKEND_IDS } from "../model/schema.ts";
 import type { BackendId } from "../model/types.ts";
 import { parseDurationMs } from "./parse_duration.ts";
 import { UsageError } from "./usage_error.ts";
+import {
+  parseWatchOptions,
+  WATCH_OPTION_SPEC,
+  type WatchCliOptions,
+} from "./watch/watch_options.ts";
 
-export const COMMANDS = ["snapshot", "ps", "backends", "schema", "help", "version"] as const;
+export const COMMANDS = [
+  "snapshot",
+  "ps",
+  "watch",
+  "backends",
+  "schema",
+  "help",
+  "version",
+] as const;
 export type CommandName = typeof COMMANDS[number];
 
 export type OutputFormat = "table" | "json" | "csv";
@@ -24,6 +37,8 @@ export interface CliOptions {
   sysRoot: string | undefined;
   sampleWindowMs: number;
   lazyInit: boolean;
+  /** `watch` only (see watch/watch_options.ts). */
+  watch: WatchCliOptions;
 }
 
 export interface ParsedCommandLine {
@@ -44,6 +59,7 @@ const OPTION_SPEC = {
   "sys-root": { type: "string" },
   "sample-window": { type: "string" },
   "lazy-init": { type: "boolean" },
+  ...WATCH_OPTION_SPEC,
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "V" },
 } as const;
@@ -93,6 +109,7 @@ export function parseCommandLine(
         ? 0
         : parseDurationMs("--sample-window", values["sample-window"]),
       lazyInit: values["lazy-init"] === true || lazyInitFromEnv(env),
+      watch: parseWatchOptions(values),
     },
   };
 }

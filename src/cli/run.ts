@@ -8,6 +8,7 @@ import { backendsCommand } from "./commands/backends.ts";
 import { psCommand } from "./commands/ps.ts";
 import { schemaCommand } from "./commands/schema.ts";
 import { snapshotCommand } from "./commands/snapshot.ts";
+import { runWatch } from "./commands/watch.ts";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./exit_codes.ts";
 import { HELP_TEXT } from "./help.ts";
 import type { Io } from "./io.ts";
@@ -19,6 +20,7 @@ type Command = (parsed: ParsedCommandLine, io: Io) => Promise<number>;
 const COMMAND_TABLE: Record<CommandName, Command> = {
   snapshot: snapshotCommand,
   ps: psCommand,
+  watch: ({ options }, io) => runWatch(options, options.watch, io),
   backends: backendsCommand,
   schema: schemaCommand,
   help: (_, io) => {

@@ -39,8 +39,11 @@ class NvmlBackend implements Backend {
   readonly #ctx: BackendContext;
   #nvml: NvmlLibrary | null = null;
   #session: LibrarySession | null = null;
-  /** Persistent mode: the reference held from open() to close(). */
-  #holding = false;
+  /**
+   * The reference open() took. Persistent mode holds it until close(); lazy mode hands it to
+   * the first read, so opening and the first sample share one library session.
+   */
+  #openReference: "none" | "until-close" | "until-first-read" = "none";
   #reads = 0;
   /** Handles of the current library session, in stable order; null = resolve again. */
   #devices: { epoch: number; list: ResolvedDevice[] } | null = null;
@@ -80,6 +83,10 @@ class NvmlBackend implements Backend {
       return this.#read(nvml, session.epoch);
     } finally {
       session.release();
+      if (this.#openReference === "until-first-read") {
+        this.#openReference = "none";
+        session.release();
+      }
     }
   }
 
@@ -89,7 +96,7 @@ class NvmlBackend implements Backend {
     const session = this.#session;
     this.#nvml = null;
     this.#session = null;
-    this.#holding = false;
+    this.#openReference = "none";
     this.#devices = null;
     if (session === null) {
       nvml?.close();
@@ -150,9 +157,9 @@ class NvmlBackend implements Backend {
       };
     }
     const driver = optional(() => nvml.driverVersion());
-    // Persistent: keep this first reference until close(). Lazy: every read takes its own.
-    if (this.#ctx.lazyInit) session.release();
-    else this.#holding = true;
+    // Persistent: keep this first reference until close(). Lazy: every read takes its own,
+    // and this one ends with the first read.
+    this.#openReference = this.#ctx.lazyInit ? "until-first-read" : "until-close";
     return {
       status: "ok",
       detail: skipped,
