@@ -74,4 +74,10 @@ export interface BackendDescriptor {
    * nvidia-smi fallback names `nvml`, so one GPU is never reported twice).
    */
   readonly fallbackFor?: readonly BackendId[];
+  /**
+   * True for backends over a vendor library that is initialised and shut down through a
+   * `LibrarySession` (src/session/library_session.ts), so that `--lazy-init` applies to them
+   * and `gputop backends` names the session mode on their row.
+   */
+  readonly librarySession?: boolean;
 }

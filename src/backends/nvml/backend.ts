@@ -17,6 +17,7 @@ import { LibrarySession } from "../../session/library_session.ts";
 export const nvmlBackend: BackendDescriptor = {
   id: "nvml",
   summary: "NVIDIA GPUs through NVML (libnvidia-ml.so.1 / nvml.dll)",
+  librarySession: true,
   defaultOn(os) {
     return os === "linux" || os === "windows";
   },
