@@ -11,15 +11,12 @@ import { watchSnapshots } from "../../session/watch_snapshots.ts";
 import { filterDevices } from "../device_filter.ts";
 import { EXIT_FAILURE, EXIT_OK } from "../exit_codes.ts";
 import type { Io } from "../io.ts";
-import type { CliOptions } from "../parse_options.ts";
+import type { Invocation } from "../command.ts";
 import { exitCodeForSignal, listenForStop } from "../watch/stop_signals.ts";
-import type { WatchCliOptions } from "../watch/watch_options.ts";
+import { parseWatchOptions } from "../watch/watch_options.ts";
 
-export async function runWatch(
-  options: CliOptions,
-  watch: WatchCliOptions,
-  io: Io,
-): Promise<number> {
+export async function run({ options, values }: Invocation, io: Io): Promise<number> {
+  const watch = parseWatchOptions(values);
   const stop = listenForStop();
   try {
     let first = true;
