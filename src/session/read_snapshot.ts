@@ -32,6 +32,8 @@ export interface ReadSnapshotOptions {
    * (watch).
    */
   deadlineMs?: number | undefined;
+  /** The same for opening a backend; default `deadlineMs` (watch: at least 1 s). */
+  openDeadlineMs?: number | undefined;
   /** For tests: a custom registry. */
   registry?: readonly BackendDescriptor[] | undefined;
   /** For tests: a custom backend context. */
@@ -65,7 +67,10 @@ export function createSession(
     sampleIntervalMs: continuous ? continuous.intervalMs : null,
   });
   const plans = planBackends(options.registry ?? BACKENDS, ctx.os, options.backends ?? null);
-  return new Session(plans, ctx, { deadlineMs: options.deadlineMs });
+  return new Session(plans, ctx, {
+    deadlineMs: options.deadlineMs,
+    openDeadlineMs: options.openDeadlineMs,
+  });
 }
 
 /** One reading of every available GPU and the processes using it (see src/mod.ts). */

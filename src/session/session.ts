@@ -31,8 +31,10 @@ export const DEFAULT_DEADLINE_MS = 15_000;
 export const CLOSE_WAIT_MS = 5_000;
 
 export interface SessionOptions {
-  /** Per-backend limit for one `open()` or `read()`; default DEFAULT_DEADLINE_MS. */
+  /** Per-backend limit for one `read()` (and `open()`, unless given); default DEFAULT_DEADLINE_MS. */
   deadlineMs?: number | undefined;
+  /** Per-backend limit for `open()`; default `deadlineMs`. */
+  openDeadlineMs?: number | undefined;
 }
 
 interface Entry {
@@ -49,6 +51,7 @@ interface Entry {
 export class Session {
   readonly #ctx: BackendContext;
   readonly #deadlineMs: number;
+  readonly #openDeadlineMs: number;
   readonly #entries: Entry[];
   #openPromise: Promise<void> | null = null;
   #closed = false;
@@ -57,6 +60,7 @@ export class Session {
   constructor(plans: readonly BackendPlan[], ctx: BackendContext, options: SessionOptions = {}) {
     this.#ctx = ctx;
     this.#deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+    this.#openDeadlineMs = options.openDeadlineMs ?? this.#deadlineMs;
     this.#entries = plans.map((plan) => ({
       plan,
       backend: null,
@@ -108,12 +112,12 @@ export class Session {
       return;
     }
     entry.backend = backend;
-    const outcome = await settleWithin(opening, this.#deadlineMs);
+    const outcome = await settleWithin(opening, this.#openDeadlineMs);
     if (outcome.settled) {
       this.#applyOpen(entry, backend, outcome);
       return;
     }
-    entry.status = failure(id, `timed out after ${this.#deadlineMs} ms (still opening)`);
+    entry.status = failure(id, `timed out after ${this.#openDeadlineMs} ms (still opening)`);
     entry.busy = opening.then(
       (result) => this.#applyOpen(entry, backend, { settled: true, ok: true, value: result }),
       (error: unknown) => this.#applyOpen(entry, backend, { settled: true, ok: false, error }),

@@ -12,6 +12,13 @@ import {
 import type { Snapshot } from "../model/types.ts";
 import { sleepMs } from "./deadline.ts";
 
+/**
+ * Opening may take longer than one interval (loading a library, starting macmon, whose
+ * first sample needs one of its own intervals); a backend still opening after this is
+ * reported as timed out and joins later readings when it is ready.
+ */
+export const MIN_OPEN_DEADLINE_MS = 1_000;
+
 /** Warm-up window before the first reading, at most (shorter when the interval is). */
 export const DEFAULT_WARM_UP_MS = 250;
 
@@ -30,7 +37,11 @@ export async function* watchSnapshots(options: WatchSnapshotsOptions): AsyncGene
   const { intervalMs, signal } = options;
   if (!(intervalMs > 0)) throw new RangeError("intervalMs must be positive");
   const session = createSession(
-    { ...options, deadlineMs: options.deadlineMs ?? intervalMs },
+    {
+      ...options,
+      deadlineMs: options.deadlineMs ?? intervalMs,
+      openDeadlineMs: options.openDeadlineMs ?? Math.max(intervalMs, MIN_OPEN_DEADLINE_MS),
+    },
     { intervalMs, rescanIntervalMs: options.rescanIntervalMs },
   );
   try {
