@@ -10,6 +10,7 @@
  */
 import { CHECK_OPTIONS } from "./check/options.ts";
 import type { Command } from "./command.ts";
+import { WATCH_OPTIONS } from "./watch/watch_options.ts";
 
 export const COMMANDS: readonly Command[] = [
   {
@@ -23,6 +24,12 @@ export const COMMANDS: readonly Command[] = [
     summary: "per-process GPU memory, largest first",
     options: {},
     run: (inv, io) => import("./commands/ps.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "watch",
+    summary: "a reading every --interval: JSON lines (default) or CSV rows (--csv)",
+    options: WATCH_OPTIONS,
+    run: (inv, io) => import("./commands/watch.ts").then((m) => m.run(inv, io)),
   },
   {
     name: "backends",
