@@ -89,8 +89,13 @@ class NvidiaSmiBackend implements Backend {
       if (result.kind !== "ok") {
         return unavailable(failureMessage(result), program);
       }
+      const rows = parseGpuRows(result.stdout, this.#gpuFields);
+      const notUnderstood = nothingUnderstood(rows);
+      if (notUnderstood !== null) {
+        return { status: "error", detail: notUnderstood, library: program, version: null };
+      }
       this.#program = program;
-      this.#pendingGpuRows = parseGpuRows(result.stdout, this.#gpuFields);
+      this.#pendingGpuRows = rows;
       return {
         status: "ok",
         detail: this.#fieldNote,
@@ -109,6 +114,8 @@ class NvidiaSmiBackend implements Backend {
       this.#run(program, APP_QUERY_ARGS),
     ]);
     if (typeof gpuRows === "string") throw new Error(gpuRows);
+    const notUnderstood = nothingUnderstood(gpuRows);
+    if (notUnderstood !== null) throw new Error(notUnderstood);
     const notes = this.#fieldNote ? [this.#fieldNote] : [];
     let rejected = gpuRows.rejected;
     let processes: BackendReading["processes"] = [];
@@ -164,6 +171,17 @@ class NvidiaSmiBackend implements Backend {
   #run(program: string, args: readonly string[]): Promise<ProgramResult> {
     return runProgram(program, args, { timeoutMs: this.#timeoutMs });
   }
+}
+
+/**
+ * Why the GPU query's answer is unusable: it had rows and none of them was understood (a
+ * wrapper printing something else, a changed format). Null when some row was a device, or
+ * when there were no rows at all (no GPU).
+ */
+function nothingUnderstood(rows: GpuRows): string | null {
+  if (rows.devices.length > 0 || rows.rejected === 0) return null;
+  return `no row of nvidia-smi's output understood (${plural(rows.rejected, "row", "rows")}, ` +
+    `first: ${JSON.stringify(rows.firstRejected ?? "")})`;
 }
 
 function unavailable(detail: string, program: string | null): BackendOpenResult {
