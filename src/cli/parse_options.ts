@@ -7,6 +7,7 @@ import { BACKEND_IDS } from "../model/schema.ts";
 import type { BackendId } from "../model/types.ts";
 import { parseDurationMs } from "./parse_duration.ts";
 import { UsageError } from "./usage_error.ts";
+import { checkRootDirectory, joinNegativeValues, parseIdList } from "./validate_options.ts";
 
 export const COMMANDS = ["snapshot", "ps", "backends", "schema", "help", "version"] as const;
 export type CommandName = typeof COMMANDS[number];
@@ -55,7 +56,7 @@ export function parseCommandLine(
   let parsed;
   try {
     parsed = parseArgs({
-      args: [...args],
+      args: joinNegativeValues(args, OPTION_SPEC),
       options: OPTION_SPEC,
       allowPositionals: true,
       strict: true,
@@ -84,10 +85,12 @@ export function parseCommandLine(
       format: chooseFormat(values.format, values.json === true, values.csv === true),
       header: values["no-header"] !== true,
       color: stdoutIsTerminal && !noColor,
-      ids: values.id ? splitList(values.id) : null,
+      ids: values.id ? parseIdList(values.id) : null,
       backends: values.backends ? parseBackendList(splitList(values.backends)) : null,
-      procRoot: nonEmpty("--proc-root", values["proc-root"]),
-      sysRoot: nonEmpty("--sys-root", values["sys-root"]),
+      procRoot: checkRootDirectory("--proc-root", values["proc-root"]) ??
+        checkRootDirectory("GPUTOP_PROC_ROOT", env("GPUTOP_PROC_ROOT") || undefined),
+      sysRoot: checkRootDirectory("--sys-root", values["sys-root"]) ??
+        checkRootDirectory("GPUTOP_SYS_ROOT", env("GPUTOP_SYS_ROOT") || undefined),
       sampleWindowMs: values["sample-window"] === undefined
         ? 0
         : parseDurationMs("--sample-window", values["sample-window"]),
@@ -124,12 +127,6 @@ function parseBackendList(names: string[]): BackendId[] {
   }
   if (names.length === 0) throw new UsageError("invalid value for --backends: empty list");
   return names as BackendId[];
-}
-
-function nonEmpty(flag: string, value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  if (value.trim() === "") throw new UsageError(`invalid value for ${flag}: empty path`);
-  return value;
 }
 
 /** node's parseArgs messages run on with advice; keep the first sentence, name the flag. */
