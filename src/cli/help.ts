@@ -1,5 +1,9 @@
 /** The `--help` text. Kept next to the option parser it describes. */
+import { BACKENDS } from "../backends/mod.ts";
 import { VERSION } from "../version.ts";
+
+/** The registry's ids, so help never offers a backend that does not exist (or omits one). */
+const BACKEND_LIST = BACKENDS.map((backend) => backend.id).join(", ");
 
 export const HELP_TEXT = `gputop ${VERSION} — what every GPU is doing, and who holds its memory
 
@@ -17,7 +21,7 @@ Options:
   --no-header       omit the header row (table, csv)
   --no-color        no colour (also when NO_COLOR is set or stdout is not a terminal)
   -i, --id LIST     only these devices: index, UUID or PCI address, comma separated
-  --backends LIST   only these backends (nvml, nvidia-smi, level-zero, amdsmi, drm, macmon);
+  --backends LIST   only these backends (${BACKEND_LIST});
                     naming one forces it on where it is off by default
   --proc-root DIR   read processes from DIR instead of /proc (env GPUTOP_PROC_ROOT)
   --sys-root DIR    read devices from DIR instead of /sys (env GPUTOP_SYS_ROOT)
