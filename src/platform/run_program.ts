@@ -9,7 +9,8 @@
  * - on timeout the whole group is killed and the pipes are abandoned at once, so the run ends
  *   within the timeout plus the time the kernel takes to deliver SIGKILL;
  * - when the program itself exits, whatever it left running in its group is killed, then the
- *   output already written is read to its end (still bounded by the timeout);
+ *   output already written is read to its end; a process that left the group and still holds
+ *   a pipe is waited for only `PIPE_GRACE_MS`;
  * - captured output is bounded (`DEFAULT_MAX_OUTPUT_BYTES` for stdout and stderr together);
  *   beyond it the group is killed and the run fails with a message saying so;
  * - groups still running when gputop exits (normally, or on SIGINT/SIGTERM) are killed.
@@ -32,6 +33,12 @@ export interface RunProgramOptions {
   /** Limit on stdout and stderr together (default `DEFAULT_MAX_OUTPUT_BYTES`). */
   maxOutputBytes?: number;
 }
+
+/**
+ * How long, after the program exited and its group was killed, the pipes may stay open
+ * (held by a process that left the group) before gputop stops waiting for them.
+ */
+const PIPE_GRACE_MS = 500;
 
 /** Why a run stopped early: the timer fired or the output grew past the limit. */
 type StopReason = "timeout" | "overflow";
@@ -76,7 +83,17 @@ export async function runProgram(
       const status = await child.status;
       // The program is done: anything it left behind in its group goes with it.
       killProcessGroup(child.pid);
-      const [out, err] = await Promise.all([stdout.done, stderr.done]);
+      // A process that left the group (its own setsid) may still hold the pipes: what was
+      // written is read by now, so after a short grace stop waiting for an end-of-file.
+      let grace: ReturnType<typeof setTimeout> | undefined;
+      const closed = Promise.all([stdout.done, stderr.done]);
+      const late = new Promise<"late">((resolve) =>
+        grace = setTimeout(resolve, PIPE_GRACE_MS, "late")
+      );
+      const first = await Promise.race([closed, late]);
+      clearTimeout(grace);
+      if (first === "late") await Promise.all([stdout.abandon(), stderr.abandon()]);
+      const [out, err] = await closed;
       return { status, out, err };
     })();
     // Lost the race to the timer: its late settling must not become an unhandled rejection.

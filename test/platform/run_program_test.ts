@@ -94,3 +94,33 @@ Deno.test({
     assert.equal(result.kind, "failed");
   },
 });
+
+Deno.test({
+  name: "runProgram: a process that left the group and holds stdout is not waited for",
+  ignore: !POSIX,
+  async fn() {
+    const m = marker();
+    const dir = Deno.makeTempDirSync();
+    const pidFile = `${dir}/pid`;
+    try {
+      const started = performance.now();
+      // setsid: the sleep is in a session of its own, out of reach of the group kill.
+      const script = `setsid sh -c 'echo $$ > ${pidFile}; exec sleep ${m}' & echo answer`;
+      const result = await runProgram("sh", ["-c", script], { timeoutMs: 10_000 });
+      const elapsedMs = performance.now() - started;
+      assert.deepEqual(result, { kind: "ok", stdout: "answer\n", stderr: "" });
+      assert.ok(elapsedMs < 2000, `took ${elapsedMs} ms`);
+    } finally {
+      // Not ours to leave behind either: the test ends the escaped sleep itself.
+      for (let i = 0; i < 20; i++) {
+        try {
+          Deno.kill(Number(Deno.readTextFileSync(pidFile).trim()), "SIGKILL");
+          break;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+      Deno.removeSync(dir, { recursive: true });
+    }
+  },
+});
