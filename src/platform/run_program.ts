@@ -6,8 +6,9 @@
  * The program is often a wrapper script, and a script's children inherit its pipes: waiting
  * for the pipes to close would wait for every one of them. So the child runs in a process
  * group of its own (see process_group.ts) and:
- * - on timeout the whole group is killed and the pipes are abandoned at once, so the run ends
- *   within the timeout plus the time the kernel takes to deliver SIGKILL;
+ * - on timeout the whole group is killed and the pipes are abandoned at once; the program's
+ *   exit is awaited at most `PIPE_GRACE_MS` (one stuck in a driver call dies only when the call
+ *   returns), so the run ends within the timeout plus half a second;
  * - when the program itself exits, whatever it left running in its group is killed, then the
  *   output already written is read to its end; a process that left the group and still holds
  *   a pipe is waited for only `PIPE_GRACE_MS`;
@@ -85,14 +86,10 @@ export async function runProgram(
       killProcessGroup(child.pid);
       // A process that left the group (its own setsid) may still hold the pipes: what was
       // written is read by now, so after a short grace stop waiting for an end-of-file.
-      let grace: ReturnType<typeof setTimeout> | undefined;
       const closed = Promise.all([stdout.done, stderr.done]);
-      const late = new Promise<"late">((resolve) =>
-        grace = setTimeout(resolve, PIPE_GRACE_MS, "late")
-      );
-      const first = await Promise.race([closed, late]);
-      clearTimeout(grace);
-      if (first === "late") await Promise.all([stdout.abandon(), stderr.abandon()]);
+      if (!await settlesWithin(closed, PIPE_GRACE_MS)) {
+        await Promise.all([stdout.abandon(), stderr.abandon()]);
+      }
       const [out, err] = await closed;
       return { status, out, err };
     })();
@@ -102,7 +99,9 @@ export async function runProgram(
     if (typeof outcome === "string") {
       killProcessGroup(child.pid);
       await Promise.all([stdout.abandon(), stderr.abandon()]);
-      await child.status.catch(() => undefined);
+      // A program stuck in the kernel (a hung driver ioctl) dies only when the call returns:
+      // do not wait for that, and do not let it keep gputop running.
+      if (!await settlesWithin(child.status, PIPE_GRACE_MS)) child.unref();
       if (outcome === "timeout") {
         return { kind: "timeout", message: `${program}: no answer within ${options.timeoutMs} ms` };
       }
@@ -176,6 +175,17 @@ function collect(
       await done;
     },
   };
+}
+
+/** Whether `promise` settles within `ms` (it is not cancelled either way). */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => timer = setTimeout(resolve, ms, false));
+  try {
+    return await Promise.race([promise.then(() => true, () => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function formatMiB(bytes: number): string {
