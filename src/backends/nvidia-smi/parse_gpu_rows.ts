@@ -21,8 +21,14 @@ export interface GpuRows {
 const UUID_PATTERN = /^(?:GPU|MIG)-[0-9a-f]+(?:-[0-9a-f]+)*$/i;
 /** A row index: plain decimal digits. */
 const INDEX_PATTERN = /^\d{1,9}$/;
-/** Fields that name the device rather than measure it. */
-const IDENTITY_FIELDS: ReadonlySet<GpuField> = new Set(["index", "uuid", "pci.bus_id"]);
+/** Reading keys that name the device or are set by the parser itself, not read from a cell. */
+const NOT_VALUES: ReadonlySet<string> = new Set([
+  "localId",
+  "vendor",
+  "driver",
+  "uuid",
+  "pciBusId",
+]);
 const MAX_QUOTED_ROW = 60;
 
 export function parseGpuRows(text: string, fields: readonly GpuField[]): GpuRows {
@@ -59,7 +65,7 @@ export function parseGpuRows(text: string, fields: readonly GpuField[]): GpuRows
       ? Number(indexCell)
       : null;
     const localId = device.pciBusId ?? device.uuid ?? (index !== null ? `index:${index}` : null);
-    if (localId === null || !carriesAValue(device, fields)) {
+    if (localId === null || !carriesAValue(device)) {
       reject(line);
       continue;
     }
@@ -69,18 +75,10 @@ export function parseGpuRows(text: string, fields: readonly GpuField[]): GpuRows
   return { devices, rejected, firstRejected };
 }
 
-/** Whether any field other than the identity ones gave a value. */
-function carriesAValue(device: DeviceReading, fields: readonly GpuField[]): boolean {
-  const probe: DeviceReading = { localId: "", vendor: "nvidia" };
-  for (const field of fields) {
-    if (IDENTITY_FIELDS.has(field)) continue;
-    GPU_FIELD_SPECS[field].apply(probe, "");
-  }
-  // Every metric key the fields write; any of them non-null in the real device counts.
-  return Object.keys(probe).some((key) =>
-    key !== "localId" && key !== "vendor" &&
-    (device as Record<string, unknown>)[key] !== null &&
-    (device as Record<string, unknown>)[key] !== undefined
+/** Whether any cell other than the identity ones gave a value (a name, a figure, ...). */
+function carriesAValue(device: DeviceReading): boolean {
+  return Object.entries(device).some(([key, value]) =>
+    !NOT_VALUES.has(key) && value !== null && value !== undefined
   );
 }
 
