@@ -47,12 +47,19 @@ function notFoundDetail(ctx: BackendContext, candidates: readonly string[]): str
     (elsewhere.length ? ` or at ${elsewhere.join(", ")}` : "");
 }
 
-/** nvidia-smi's own words for a failure: its first non-empty stderr line, else stdout's. */
+/** Longest program text quoted in a status detail (a wrapper may print anything). */
+const MAX_MESSAGE_LENGTH = 200;
+
+/**
+ * nvidia-smi's own words for a failure: its first non-empty stderr line, else stdout's,
+ * cut to `MAX_MESSAGE_LENGTH` characters.
+ */
 export function failureMessage(result: ProgramResult): string {
   if (result.kind !== "exit") return result.kind === "ok" ? "" : result.message;
   const firstLine = (text: string) => text.split("\n").map((line) => line.trim()).find(Boolean);
-  return firstLine(result.stderr) ?? firstLine(result.stdout) ??
+  const line = firstLine(result.stderr) ?? firstLine(result.stdout) ??
     `nvidia-smi exited with code ${result.code}`;
+  return line.length > MAX_MESSAGE_LENGTH ? `${line.slice(0, MAX_MESSAGE_LENGTH)}…` : line;
 }
 
 function gpuQueryArgs(fields: readonly GpuField[]): string[] {

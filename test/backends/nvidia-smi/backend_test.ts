@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import {
   createNvidiaSmiBackend,
+  failureMessage,
   NVIDIA_SMI_TIMEOUT_MS,
   nvidiaSmiBackend,
   nvidiaSmiCandidates,
@@ -265,5 +266,15 @@ Deno.test("candidates: the explicit program alone, else the usual names", () => 
   assert.deepEqual(
     nvidiaSmiCandidates(testContext({ env: { ProgramFiles: "C:\\Program Files" }, os: "windows" })),
     ["nvidia-smi.exe", "C:\\Program Files\\NVIDIA Corporation\\NVSMI\\nvidia-smi.exe"],
+  );
+});
+
+Deno.test("failureMessage quotes at most 200 characters of the program's first line", () => {
+  const long = "x".repeat(1_000_000);
+  const message = failureMessage({ kind: "exit", code: 1, stdout: "", stderr: `${long}\n` });
+  assert.equal(message, `${"x".repeat(200)}…`);
+  assert.equal(
+    failureMessage({ kind: "exit", code: 9, stdout: "", stderr: "short\n" }),
+    "short",
   );
 });
