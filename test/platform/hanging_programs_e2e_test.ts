@@ -83,3 +83,26 @@ for (const c of CASES) {
     },
   });
 }
+
+for (const c of CASES) {
+  Deno.test({
+    name: `${c.backend}: a program that floods its output is stopped past 16 MiB, with a reason`,
+    ignore: Deno.build.os === "windows",
+    async fn() {
+      const dir = Deno.makeTempDirSync({ prefix: "gputop-flood-" });
+      const marker = `gputop-flood-${Date.now() % 1_000_000}`;
+      try {
+        const flood = script(dir, "flood", `yes ${marker}\necho never`);
+        const run = await timedRun(c.backend, { ...c.extraEnv, [c.variable]: flood });
+        const status = statusOf(run.snapshot, c.backend);
+        assert.equal(status.status, c.expectedStatus);
+        assert.match(status.detail ?? "", /output larger than 16 MiB; stopped it/);
+        assert.deepEqual(run.snapshot.devices, []);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        assert.equal(await alive(`yes ${marker}`), false, "no yes left behind");
+      } finally {
+        Deno.removeSync(dir, { recursive: true });
+      }
+    },
+  });
+}
