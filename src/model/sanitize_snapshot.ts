@@ -90,6 +90,12 @@ const DEVICE_MAP_RULES = {
   temperaturesCelsius: celsiusRule,
 } as const;
 
+/** Every device field this guard checks (a test holds it to the schema's numeric fields). */
+export const CHECKED_DEVICE_FIELDS: readonly string[] = [
+  ...Object.keys(DEVICE_NUMBER_RULES),
+  ...Object.keys(DEVICE_MAP_RULES),
+];
+
 /** Fields that only describe another: dropped with it (see COMPANIONS in merge.ts). */
 const DESCRIBES: Partial<Record<DeviceMetricName, DeviceMetricName>> = {
   utilizationSource: "utilizationPercent",

@@ -2,10 +2,12 @@ import assert from "node:assert/strict";
 import {
   bytesRule,
   celsiusRule,
+  CHECKED_DEVICE_FIELDS,
   percentRule,
   sanitizeSnapshot,
 } from "../../src/model/sanitize_snapshot.ts";
-import { SnapshotSchema } from "../../src/model/schema.ts";
+import { z } from "zod";
+import { DeviceSchema, SnapshotSchema } from "../../src/model/schema.ts";
 import { makeBackend, makeDevice, makeProcess, makeSnapshot } from "../render/snapshot_builder.ts";
 
 Deno.test("bytes: safe non-negative integers kept, fractions rounded, the rest dropped", () => {
@@ -121,4 +123,17 @@ Deno.test("sanitizeSnapshot leaves a clean snapshot as it was", () => {
     processes: [makeProcess({ gpuMemoryBytes: 557494272, memoryByRegion: { vram: 557494272 } })],
   });
   assert.deepEqual(sanitizeSnapshot(snapshot), snapshot);
+});
+
+Deno.test("every numeric device field of the schema has a rule here", () => {
+  // `index` is the merge's own numbering, not a reading.
+  const schema = z.toJSONSchema(DeviceSchema) as {
+    properties: Record<string, unknown>;
+  };
+  const numeric = Object.entries(schema.properties)
+    .filter(([key, property]) =>
+      key !== "index" && /"(?:number|integer)"/.test(JSON.stringify(property))
+    )
+    .map(([key]) => key);
+  assert.deepEqual([...numeric].sort(), [...CHECKED_DEVICE_FIELDS].sort());
 });
