@@ -200,12 +200,13 @@ function firstLineOf(error: unknown): string {
 // ---------------------------------------------------------------------------------------
 // Groups still running when gputop ends. A child in its own session does not get the
 // terminal's Ctrl-C, so gputop kills the groups itself: at normal exit ("unload") and on
-// SIGINT/SIGTERM. The listeners exist only while a child runs, so gputop keeps the default
-// signal behaviour otherwise, and importing this module changes nothing.
+// SIGINT/SIGTERM. The listeners exist only while a child runs, and a signal is handled by
+// killing the groups, removing these listeners and raising the same signal again: gputop
+// then ends exactly as it would have without them (or another listener of its own decides),
+// and importing this module changes nothing.
 
 const liveGroups = new Set<number>();
 const EXIT_SIGNALS: readonly Deno.Signal[] = ["SIGINT", "SIGTERM"];
-const SIGNAL_EXIT_CODES: Partial<Record<Deno.Signal, number>> = { SIGINT: 130, SIGTERM: 143 };
 let watching = false;
 const signalHandlers = new Map<Deno.Signal, () => void>();
 
@@ -222,7 +223,8 @@ function watchExit(): void {
   for (const signal of EXIT_SIGNALS) {
     const handler = () => {
       killLiveGroups();
-      Deno.exit(SIGNAL_EXIT_CODES[signal] ?? 1);
+      unwatchExit();
+      Deno.kill(Deno.pid, signal);
     };
     try {
       Deno.addSignalListener(signal, handler);
@@ -234,7 +236,11 @@ function watchExit(): void {
 }
 
 function unwatchExitWhenIdle(): void {
-  if (!watching || liveGroups.size > 0) return;
+  if (liveGroups.size === 0) unwatchExit();
+}
+
+function unwatchExit(): void {
+  if (!watching) return;
   watching = false;
   globalThis.removeEventListener("unload", killLiveGroups);
   for (const [signal, handler] of signalHandlers) {

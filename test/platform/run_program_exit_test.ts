@@ -52,3 +52,18 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     },
   });
 }
+
+Deno.test({
+  name: "runProgram: gputop's own SIGINT listener still decides, and the group still dies",
+  ignore: Deno.build.os === "windows",
+  async fn() {
+    const m = marker();
+    const code = `Deno.addSignalListener("SIGINT", () => { console.log("cleanup"); Deno.exit(7); });
+${program(m, `Deno.kill(Deno.pid, "SIGINT");\nawait new Promise(() => {});`)}`;
+    const result = await runDeno(["eval", code]);
+    assert.equal(result.code, 7, result.stderr);
+    assert.equal(result.stdout, "cleanup\n");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(await alive(`sleep ${m}`), false, "no sleep left");
+  },
+});
