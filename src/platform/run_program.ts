@@ -77,7 +77,7 @@ export async function runProgram(
   const onOverflow = () => stop("overflow");
   const stdout = collect(child.stdout, budget, maxBytes, onOverflow);
   const stderr = collect(child.stderr, budget, maxBytes, onOverflow);
-  const timer = setTimeout(() => stop("timeout"), options.timeoutMs);
+  const timer = setTimeout(() => stop("timeout"), timerDelayMs(options.timeoutMs));
 
   try {
     const finished = (async () => {
@@ -175,6 +175,13 @@ function collect(
       await done;
     },
   };
+}
+
+/** Timers take at most 2^31 − 1 ms; a larger delay would fire at once, not (almost) never. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+function timerDelayMs(timeoutMs: number): number {
+  return Number.isFinite(timeoutMs) ? Math.min(Math.max(0, timeoutMs), MAX_TIMER_MS) : MAX_TIMER_MS;
 }
 
 /** Whether `promise` settles within `ms` (it is not cancelled either way). */

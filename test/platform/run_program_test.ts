@@ -124,3 +124,11 @@ Deno.test({
     }
   },
 });
+
+Deno.test("runProgram: a timeout past 2^31 ms does not fire at once", async () => {
+  // Timers overflow at 2^31 − 1 ms and would fire immediately, before the program answered.
+  const result = await runProgram("sh", ["-c", "sleep 0.2; echo late"], {
+    timeoutMs: 2 ** 40,
+  });
+  assert.deepEqual(result, { kind: "ok", stdout: "late\n", stderr: "" });
+});
