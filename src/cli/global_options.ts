@@ -7,6 +7,7 @@ import { BACKEND_IDS } from "../model/schema.ts";
 import type { BackendId } from "../model/types.ts";
 import type { OptionSpecs, OptionValue } from "./command.ts";
 import { parseDurationMs } from "./parse_duration.ts";
+import { checkRootDirectory, parseIdList } from "./validate_options.ts";
 import { UsageError } from "./usage_error.ts";
 
 export type OutputFormat = "table" | "json" | "csv";
@@ -87,10 +88,12 @@ export function resolveGlobalOptions(
     format: chooseFormat(stringValue(values.format), values.json === true, values.csv === true),
     header: values["no-header"] !== true,
     color: stdoutIsTerminal && !noColor,
-    ids: ids ? splitList(ids) : null,
+    ids: ids ? parseIdList(ids) : null,
     backends: backends ? parseBackendList(splitList(backends)) : null,
-    procRoot: nonEmpty("--proc-root", stringValue(values["proc-root"])),
-    sysRoot: nonEmpty("--sys-root", stringValue(values["sys-root"])),
+    procRoot: checkRootDirectory("--proc-root", stringValue(values["proc-root"])) ??
+      checkRootDirectory("GPUTOP_PROC_ROOT", env("GPUTOP_PROC_ROOT") || undefined),
+    sysRoot: checkRootDirectory("--sys-root", stringValue(values["sys-root"])) ??
+      checkRootDirectory("GPUTOP_SYS_ROOT", env("GPUTOP_SYS_ROOT") || undefined),
     sampleWindowMs: sampleWindow === undefined
       ? 0
       : parseDurationMs("--sample-window", sampleWindow),
@@ -142,10 +145,4 @@ function parseBackendList(names: string[]): BackendId[] {
   }
   if (names.length === 0) throw new UsageError("invalid value for --backends: empty list");
   return names as BackendId[];
-}
-
-function nonEmpty(flag: string, value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  if (value.trim() === "") throw new UsageError(`invalid value for ${flag}: empty path`);
-  return value;
 }

@@ -9,6 +9,7 @@ import type { Command, Invocation, OptionSpecs, OptionValue } from "./command.ts
 import { GLOBAL_OPTIONS, resolveGlobalOptions } from "./global_options.ts";
 import { COMMANDS, DEFAULT_COMMAND, findCommand } from "./registry.ts";
 import { UsageError } from "./usage_error.ts";
+import { joinNegativeValues } from "./validate_options.ts";
 
 export type { CliOptions, OutputFormat } from "./global_options.ts";
 /** Kept for the commands written before the registry: the same as `Invocation`. */
@@ -54,7 +55,12 @@ function parseFor(command: Command, args: string[]) {
     };
   }
   try {
-    const parsed = parseArgs({ args, options: spec, allowPositionals: true, strict: true });
+    const parsed = parseArgs({
+      args: joinNegativeValues(args, spec),
+      options: spec,
+      allowPositionals: true,
+      strict: true,
+    });
     return {
       values: parsed.values as Record<string, OptionValue>,
       positionals: parsed.positionals,

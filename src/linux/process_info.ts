@@ -51,6 +51,11 @@ export interface StatusFields {
   rssBytes: number | null;
 }
 
+/** A count too large to hold exactly (a corrupt or hostile file) is unknown, not rounded. */
+function safeOrNull(value: number): number | null {
+  return Number.isSafeInteger(value) ? value : null;
+}
+
 /** `Name:`, the real uid (first of four on `Uid:`), and `VmRSS:` in kB (kernel kB = 1024). */
 export function parseStatus(text: string | null): StatusFields {
   const fields: StatusFields = { name: null, uid: null, rssBytes: null };
@@ -63,10 +68,10 @@ export function parseStatus(text: string | null): StatusFields {
     if (key === "Name") fields.name = value === "" ? null : value;
     else if (key === "Uid") {
       const uid = value.split(/\s+/)[0] ?? "";
-      if (/^\d+$/.test(uid)) fields.uid = Number(uid);
+      fields.uid = /^\d+$/.test(uid) ? safeOrNull(Number(uid)) : null;
     } else if (key === "VmRSS") {
       const match = /^(\d+)\s*kB$/i.exec(value);
-      if (match) fields.rssBytes = Number(match[1]) * 1024;
+      fields.rssBytes = match ? safeOrNull(Number(match[1]) * 1024) : null;
     }
   }
   return fields;

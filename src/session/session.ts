@@ -14,6 +14,7 @@ import type { Backend, BackendContext, BackendOpenResult } from "../backends/bac
 import type { BackendPlan } from "../backends/select.ts";
 import { errorMessage } from "../model/errors.ts";
 import { mergeReadings } from "../model/merge.ts";
+import { sanitizeSnapshot } from "../model/sanitize_snapshot.ts";
 import { SCHEMA_VERSION } from "../model/schema.ts";
 import type {
   BackendId,
@@ -166,14 +167,15 @@ export class Session {
     const inputs = readings.flatMap((r) => r ? [r] : []);
     const merged = mergeReadings(inputs);
     const processes: GpuProcess[] = enrichProcesses(merged.processes, this.#ctx.procRoot);
-    return {
+    // The contract's last guard: no parser's number reaches the output unchecked.
+    return sanitizeSnapshot({
       schemaVersion: SCHEMA_VERSION,
       timestamp: new Date().toISOString(),
       hostname: hostnameOrNull(),
       backends: this.statuses(),
       devices: merged.devices,
       processes,
-    };
+    });
   }
 
   async #readOne(entry: Entry): Promise<{ id: BackendId; reading: BackendReading } | null> {

@@ -286,12 +286,18 @@ export function parseTimeout(text: string | undefined): number {
   return value > 0 && Number.isSafeInteger(value) ? value : DEFAULT_MACMON_TIMEOUT_MS;
 }
 
-/** `macmon 0.8.2` (clap's `--version`) → `0.8.2`; any other first line as is; null if none. */
+/**
+ * `macmon 0.8.2` (clap's `--version`) → `0.8.2`; a bare version (`0.8.2`, `v0.8.2-rc1`) as
+ * is; anything else (a wrapper's banner, binary garbage) is no version: null, never the
+ * program's bytes in the version column.
+ */
 export function parseVersion(stdout: string): string | null {
   const line = firstLine(stdout);
   if (line === null) return null;
-  const match = /^macmon\s+(\S+)$/i.exec(line);
-  return clip(match?.[1] ?? line);
+  const version = /^(?:macmon\s+)?(v?\d{1,6}(?:\.\d{1,6}){0,3}(?:[-+][0-9A-Za-z.-]{1,32})?)$/i.exec(
+    line,
+  );
+  return version?.[1] ?? null;
 }
 
 /** clap's answer to a flag it does not know: exit 2, stderr names the flag. */
