@@ -78,6 +78,7 @@ const DEVICE_NUMBER_RULES: Partial<Record<DeviceMetricName, Rule>> = {
   energyJoules: joulesRule,
   graphicsClockMHz: megahertzRule,
   graphicsClockMaxMHz: megahertzRule,
+  graphicsClockMinMHz: megahertzRule,
   memoryClockMHz: megahertzRule,
   memoryClockMaxMHz: megahertzRule,
   pcieGeneration: integerRangeRule(1, 16),

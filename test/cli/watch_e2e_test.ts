@@ -293,7 +293,7 @@ Deno.test("watch rejects a bad --count or --interval with exit 2 and one line", 
       "--backends",
       "drm",
       "--proc-root",
-      "/nonexistent",
+      Deno.cwd(),
     ]);
     assert.equal(result.code, 2, result.stderr);
     assert.match(result.stderr, message);
