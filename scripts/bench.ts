@@ -21,13 +21,14 @@ import { DrmProcessSampler } from "../src/linux/fdinfo/drm_process_sampler.ts";
 import { scanDrmClients } from "../src/linux/fdinfo/scan_drm_clients.ts";
 import { readProcessInfo } from "../src/linux/process_info.ts";
 import { createSession } from "../src/session/read_snapshot.ts";
+import { scenarioRootOf } from "../test/linux/sysfs/fixture_tree.ts";
 import { buildFakeNvml, fakeNvmlUnavailableReason } from "../test/fakes/nvml/build_fake_nvml.ts";
 import { generateProcTree, type ProcTreeShape } from "./bench/proc_tree.ts";
 import { V8_FLAGS } from "./compile_targets.ts";
 import { cell, ratio, summarize, type Summary } from "./bench/stats.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const SYS_ROOT = `${ROOT}fixtures/linux/amdgpu-discrete/sys`;
+const SYS_ROOT = `${scenarioRootOf("amdgpu-discrete")}/sys`;
 const quick = Deno.args.includes("--quick");
 const ROUNDS = quick ? 5 : 15;
 const PROCESS_ROUNDS = quick ? 5 : 20;

@@ -1,5 +1,5 @@
 /**
- * Run by the bench as its own process: samples like `watch` does (the library's
+ * Run by the bench as its own process: samples as `gputop watch` does (the library's
  * `watchSnapshots`, drm backend, continuous mode with the default 2 s rescan interval) at
  * `intervalMs` for `seconds`, then prints one JSON line: CPU per sample, RSS at 10 s (or at a
  * sixth of the run in quick mode), RSS at the end, peak RSS.
@@ -7,7 +7,7 @@
  *   deno run -A scripts/bench/watch_probe.ts PROC_ROOT SYS_ROOT SECONDS INTERVAL_MS
  */
 import process from "node:process";
-import { watchSnapshots } from "../../src/session/read_snapshot.ts";
+import { watchSnapshots } from "../../src/session/watch_snapshots.ts";
 
 const [procRoot = "/proc", sysRoot = "/sys", secondsText = "60", intervalText = "100"] = Deno.args;
 const seconds = Number(secondsText);

@@ -4,7 +4,9 @@
  * Importing this loads nothing: descriptors only create backends when asked.
  */
 import type { BackendDescriptor } from "./backend.ts";
+import { amdsmiBackend } from "./amdsmi/backend.ts";
 import { drmBackend } from "./drm/backend.ts";
+import { levelZeroBackend } from "./level-zero/backend.ts";
 import { macmonBackend } from "./macmon/backend.ts";
 import { nvidiaSmiBackend } from "./nvidia-smi/backend.ts";
 import { nvmlBackend } from "./nvml/backend.ts";
@@ -12,6 +14,8 @@ import { nvmlBackend } from "./nvml/backend.ts";
 export const BACKENDS: readonly BackendDescriptor[] = [
   nvmlBackend,
   nvidiaSmiBackend,
+  levelZeroBackend,
+  amdsmiBackend,
   drmBackend,
   macmonBackend,
 ];

@@ -56,10 +56,51 @@ export function openFirstLibrary<const S extends Deno.ForeignLibraryInterface>(
     try {
       return { ok: true, library: dlopen(name, symbols), path: name, failed };
     } catch (error) {
-      failed.push({ name, reason: loadFailureReason(name, error) });
+      const missing = MISSING_SYMBOL.test(errorMessage(error))
+        ? firstMissingSymbol(name, symbols, dlopen)
+        : null;
+      const reason = missing === null
+        ? loadFailureReason(name, error)
+        : `required symbol ${missing} not found`;
+      failed.push({ name, reason });
     }
   }
   return { ok: false, tried, failed };
+}
+
+/** Deno's words for a required symbol the library does not export. */
+const MISSING_SYMBOL = /Failed to register symbol /;
+
+/**
+ * The first required symbol, in the table's own order, that `name` does not export. Deno
+ * registers symbols in no fixed order, so its error names a different missing one from run to
+ * run; loading once more with every symbol optional shows which are absent. Null when that
+ * probe fails too (the first error then stands).
+ */
+function firstMissingSymbol<S extends Deno.ForeignLibraryInterface>(
+  name: string,
+  symbols: S,
+  dlopen: NonNullable<OpenLibraryOptions["dlopen"]>,
+): string | null {
+  const optional: Deno.ForeignLibraryInterface = {};
+  for (const [symbol, definition] of Object.entries(symbols)) {
+    optional[symbol] = "parameters" in definition ? { ...definition, optional: true } : definition;
+  }
+  let probe: Deno.DynamicLibrary<Deno.ForeignLibraryInterface>;
+  try {
+    probe = dlopen(name, optional);
+  } catch {
+    return null;
+  }
+  try {
+    for (const [symbol, definition] of Object.entries(symbols)) {
+      const required = !("optional" in definition && definition.optional === true);
+      if (required && (probe.symbols as Record<string, unknown>)[symbol] === null) return symbol;
+    }
+    return null;
+  } finally {
+    probe.close();
+  }
 }
 
 /**

@@ -5,6 +5,9 @@
  * larger buffer. A list that keeps growing is an outcome of its own, never a silent cut.
  */
 
+/** No GPU API lists more than this many devices, engines or processes in practice. */
+export const DEFAULT_MAX_COUNT = 65536;
+
 /** One call: `count` holds the capacity in entries on input, the entry count on output. */
 export type SizedListCall = (count: Uint32Array, buffer: Uint8Array | null) => number;
 
@@ -17,6 +20,11 @@ export interface SizedListOptions {
   tooSmall: number;
   /** Fetches after the size query before giving up (default 5). */
   maxAttempts?: number;
+  /**
+   * The most entries believed (default 65536): a larger count from the library is refused
+   * before anything is allocated, so a corrupt count of 2^31 cannot exhaust memory.
+   */
+  maxCount?: number;
   /** Prepares a fresh buffer of `capacity` entries (set per-entry version fields). */
   prepare?: (bytes: Uint8Array, capacity: number) => void;
 }
@@ -25,7 +33,8 @@ export interface SizedListOptions {
 export type SizedListResult =
   | { kind: "ok"; count: number; bytes: Uint8Array }
   | { kind: "error"; code: number }
-  | { kind: "kept-growing"; attempts: number; lastCount: number };
+  | { kind: "kept-growing"; attempts: number; lastCount: number }
+  | { kind: "too-many"; reported: number; maxCount: number };
 
 /**
  * Runs the size query (`count = 0`, NULL buffer), then fetches until the buffer is big
@@ -41,6 +50,7 @@ export type SizedListResult =
  */
 export function fetchSizedList(call: SizedListCall, options: SizedListOptions): SizedListResult {
   const maxAttempts = options.maxAttempts ?? 5;
+  const maxCount = options.maxCount ?? DEFAULT_MAX_COUNT;
   const count = new Uint32Array(1);
   let code = call(count, null);
   // NVML answers the size query with "too small" and the count; Level Zero with success
@@ -51,7 +61,9 @@ export function fetchSizedList(call: SizedListCall, options: SizedListOptions): 
   if (code !== options.success && code !== options.tooSmall) return { kind: "error", code };
   let capacity = 0;
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-    capacity = Math.max(count[0] ?? 0, capacity * 2, 1);
+    const reported = count[0] ?? 0;
+    if (reported > maxCount) return { kind: "too-many", reported, maxCount };
+    capacity = Math.min(Math.max(reported, capacity * 2, 1), maxCount);
     const bytes = new Uint8Array(capacity * options.stride);
     options.prepare?.(bytes, capacity);
     count[0] = capacity;

@@ -41,6 +41,11 @@ export class StructBuffer {
     return this.#view.getInt32(offset, true);
   }
 
+  /** A C `double`. */
+  f64(offset: number): number {
+    return this.#view.getFloat64(offset, true);
+  }
+
   /** Unsigned 64-bit as bigint: counters and byte sizes can pass 2^53. */
   u64(offset: number): bigint {
     return this.#view.getBigUint64(offset, true);

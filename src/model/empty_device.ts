@@ -29,6 +29,7 @@ export function emptyDeviceMetrics(): DeviceMetrics {
     energyJoules: null,
     graphicsClockMHz: null,
     graphicsClockMaxMHz: null,
+    graphicsClockMinMHz: null,
     memoryClockMHz: null,
     memoryClockMaxMHz: null,
     fanPercent: null,

@@ -130,7 +130,7 @@ function buildDevice(group: DeviceGroup, index: number): Device {
   }
   fillCompanions(group, metrics, sources);
   const [firstId, firstReading] = [...group.readings.entries()][0] ?? [];
-  const id = metrics.pciBusId ?? metrics.uuid ??
+  const id = metrics.pciBusId ?? metrics.uuid ?? firstReading?.hostId ??
     (firstId && firstReading ? `${firstId}:${firstReading.localId}` : `device-${index}`);
   return { index, id, vendor: groupVendor(group), ...metrics, sources };
 }

@@ -5,10 +5,12 @@
  *
  * Every key is always present; an unknown value is `null`, never 0. Units live in key names.
  */
-import { z } from "zod";
-import { BACKEND_IDS, SCHEMA_VERSION } from "./schema_ids.ts";
+import { z } from "../deps/zod.ts";
+import { BACKEND_IDS } from "../backends/ids.ts";
+import { SCHEMA_VERSION } from "./schema_ids.ts";
 
-// Kept in a zod-free module so the reading path does not load zod; re-exported here.
+// SCHEMA_VERSION and the field lists live in zod-free `schema_ids.ts` (so the reading path
+// does not load zod); backend ids in `src/backends/ids.ts` (one list). Re-exported here.
 export { BACKEND_IDS, SCHEMA_VERSION };
 export const BackendIdSchema = z.enum(BACKEND_IDS);
 
@@ -22,7 +24,23 @@ export const BackendStatusSchema = z.object({
   version: z.string().nullable().describe("library, driver or program version"),
 });
 
-export const VendorSchema = z.enum(["nvidia", "amd", "intel", "apple", "other"]);
+/**
+ * GPU vendor. PCI devices: from the PCI vendor id. SoC (platform) GPUs, which have none: from
+ * the driver (panfrost, panthor, lima → arm; msm → qualcomm; v3d, vc4 → broadcom; etnaviv →
+ * vivante; asahi → apple; powervr → imagination). "other" when neither says.
+ */
+export const VendorSchema = z.enum([
+  "nvidia",
+  "amd",
+  "intel",
+  "apple",
+  "arm",
+  "qualcomm",
+  "broadcom",
+  "vivante",
+  "imagination",
+  "other",
+]);
 
 const bytes = z.number().int().nonnegative().nullable();
 const percent = z.number().min(0).max(100).nullable();
@@ -66,6 +84,9 @@ export const DeviceSchema = z.object({
   energyJoules: numberOrNull,
   graphicsClockMHz: numberOrNull,
   graphicsClockMaxMHz: numberOrNull,
+  graphicsClockMinMHz: numberOrNull.describe(
+    "lowest clock the current policy allows (devfreq min_freq)",
+  ),
   memoryClockMHz: numberOrNull,
   memoryClockMaxMHz: numberOrNull,
   fanPercent: percent,

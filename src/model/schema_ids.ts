@@ -1,21 +1,14 @@
 /**
  * The parts of the JSON contract that every command needs, without zod: the schema version,
- * the backend ids and the field order of devices and processes (CSV columns). Loading zod and
+ * the backend ids (re-exported) and the field order of devices and processes (CSV columns). Loading zod and
  * building the schemas costs tens of milliseconds at start, so only `gputop schema`, the tests
  * and parsers of external JSON import `schema.ts`; a test checks these lists against it.
  */
 
 export const SCHEMA_VERSION = 1;
 
-/** Backend ids, in registry precedence order (see `src/backends/mod.ts`). */
-export const BACKEND_IDS = [
-  "nvml",
-  "nvidia-smi",
-  "level-zero",
-  "amdsmi",
-  "drm",
-  "macmon",
-] as const;
+/** Backend ids, in registry precedence order (the one list is `src/backends/ids.ts`). */
+export { BACKEND_IDS } from "../backends/ids.ts";
 
 /** Top-level snapshot keys in schema order (`SnapshotSchema`). */
 export const SNAPSHOT_FIELDS = [
@@ -61,6 +54,7 @@ export const DEVICE_FIELDS = [
   "energyJoules",
   "graphicsClockMHz",
   "graphicsClockMaxMHz",
+  "graphicsClockMinMHz",
   "memoryClockMHz",
   "memoryClockMaxMHz",
   "fanPercent",

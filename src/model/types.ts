@@ -3,7 +3,7 @@
  * the schema and the code cannot drift apart. Reading shapes are what a backend returns:
  * every metric optional (absent = this backend does not provide it).
  */
-import type { z } from "zod";
+import type { z } from "../deps/zod.ts";
 import type {
   BackendIdSchema,
   BackendStateSchema,
@@ -37,6 +37,11 @@ export type DeviceReading =
   & {
     localId: string;
     vendor: Vendor;
+    /**
+     * The device's `id` when it has neither PCI address nor UUID: a name that is stable and
+     * unique on this machine (a SoC GPU's platform device name, `fde60000.gpu`).
+     */
+    hostId?: string | undefined;
   }
   & { [K in DeviceMetricName]?: DeviceMetrics[K] | undefined };
 

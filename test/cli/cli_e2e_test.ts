@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { Ajv2020 } from "npm:ajv@8.17.1/dist/2020.js";
-import { parseJsonOutput, runCli } from "../support/run_cli.ts";
+import { MAIN_TS, parseJsonOutput, runCli } from "../support/run_cli.ts";
 
 /** An environment in which no backend can find anything. */
 function nothingAvailable(): { env: Record<string, string>; args: string[]; cleanup(): void } {
@@ -98,6 +98,11 @@ Deno.test("gputop usage errors print one line naming the flag and exit 2", async
       [["--format", "yaml"], "yaml"],
       [["--backends", "cuda"], "cuda"],
       [["nonsense"], "nonsense"],
+      [["-i", ""], "--id"],
+      [["-i", ","], "--id"],
+      [["--proc-root", "/nonexistent-gputop-root"], "/nonexistent-gputop-root"],
+      [["--sys-root", MAIN_TS], MAIN_TS],
+      [["--sample-window", "-1"], "invalid value for --sample-window: '-1'"],
     ] as const
   ) {
     const result = await runCli(args);

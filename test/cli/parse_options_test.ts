@@ -4,6 +4,8 @@ import { parseDurationMs } from "../../src/cli/parse_duration.ts";
 import { UsageError } from "../../src/cli/usage_error.ts";
 
 const noEnv = () => undefined;
+/** An existing directory: a root that does not exist is a usage error. */
+const PROC_ROOT = Deno.cwd();
 
 Deno.test("parseCommandLine() defaults to snapshot as a table with header", () => {
   const { command, options } = parseCommandLine([], noEnv, true);
@@ -27,7 +29,7 @@ Deno.test("parseCommandLine() reads shorthands, lists and paths", () => {
       "--backends",
       "drm,macmon",
       "--proc-root",
-      "/host/proc",
+      PROC_ROOT,
       "--sample-window",
       "250ms",
     ],
@@ -38,7 +40,7 @@ Deno.test("parseCommandLine() reads shorthands, lists and paths", () => {
   assert.equal(options.format, "json");
   assert.deepEqual(options.ids, ["0", "GPU-abc", "0000:01:00.0"]);
   assert.deepEqual(options.backends, ["drm", "macmon"]);
-  assert.equal(options.procRoot, "/host/proc");
+  assert.equal(options.procRoot, PROC_ROOT);
   assert.equal(options.sampleWindowMs, 250);
   assert.equal(options.color, false);
 });
@@ -80,4 +82,19 @@ Deno.test("parseDurationMs() understands ms, s, m and bare seconds", () => {
   assert.equal(parseDurationMs("--interval", "3"), 3000);
   assert.throws(() => parseDurationMs("--interval", "-1s"), UsageError);
   assert.throws(() => parseDurationMs("--interval", "2h"), UsageError);
+});
+
+Deno.test("parseCommandLine() finds the command after global options that take a value", () => {
+  const parsed = parseCommandLine(["--format", "json", "-i", "0", "ps"], noEnv, false);
+  assert.equal(parsed.command, "ps");
+  assert.equal(parsed.options.format, "json");
+  assert.deepEqual(parsed.options.ids, ["0"]);
+});
+
+Deno.test("parseCommandLine() turns --help into help for the named command", () => {
+  assert.deepEqual(parseCommandLine(["ps", "--help"], noEnv, false).positionals, ["ps"]);
+  assert.equal(parseCommandLine(["ps", "-h"], noEnv, false).command, "help");
+  assert.deepEqual(parseCommandLine(["--help"], noEnv, false).positionals, []);
+  assert.equal(parseCommandLine(["-V"], noEnv, false).command, "version");
+  assert.deepEqual(parseCommandLine(["help", "ps"], noEnv, false).positionals, ["ps"]);
 });

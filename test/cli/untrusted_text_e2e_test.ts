@@ -4,11 +4,11 @@
  * amdgpu fixture host is copied and one process renamed; everything else is unchanged.
  */
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
 import { displayWidth } from "../../src/render/display_width.ts";
 import { parseJsonOutput, runCli } from "../support/run_cli.ts";
+import { scenarioRootOf } from "../linux/sysfs/fixture_tree.ts";
 
-const SCENARIO = fileURLToPath(new URL("../../fixtures/linux/amdgpu-discrete", import.meta.url));
+const SCENARIO = scenarioRootOf("amdgpu-discrete");
 const HOSTILE_COMMAND = "=cmd|' /C calc'!A0\x1b]0;pwned\x07\x1b[2J\nrm -rf";
 const CJK_NAME = "训练任务🚀";
 

@@ -76,3 +76,36 @@ Deno.test("windowsSystemLibrary() builds an absolute System32 path", () => {
   );
   assert.equal(windowsSystemLibrary(env({}), "nvml.dll"), "C:\\Windows\\System32\\nvml.dll");
 });
+
+Deno.test("a missing required symbol is named in table order, not Deno's order", () => {
+  const table = {
+    present: { parameters: [], result: "void" },
+    firstMissing: { parameters: [], result: "void" },
+    optionalMissing: { parameters: [], result: "void", optional: true },
+    laterMissing: { parameters: [], result: "void" },
+  } as const;
+  const exported = new Set(["present"]);
+  let closed = 0;
+  // Like Deno.dlopen: a missing required symbol throws (here naming the later one, as Deno's
+  // unordered registration may); a missing optional one is null.
+  const dlopen = <S extends Deno.ForeignLibraryInterface>(path: string, symbols: S) => {
+    const values: Record<string, unknown> = {};
+    for (const [name, definition] of Object.entries(symbols)) {
+      const optional = "optional" in definition && definition.optional === true;
+      if (!exported.has(name) && !optional) {
+        throw new Error(
+          `Failed to register symbol laterMissing: Could not obtain symbol from the library: ` +
+            `${path}: undefined symbol: laterMissing`,
+        );
+      }
+      values[name] = exported.has(name) ? () => {} : null;
+    }
+    return { symbols: values, close: () => closed++ } as unknown as Deno.DynamicLibrary<S>;
+  };
+  const result = openFirstLibrary(["other.so"], table, { dlopen });
+  assert.equal(result.ok, false);
+  assert.deepEqual(result.failed, [
+    { name: "other.so", reason: "required symbol firstMissing not found" },
+  ]);
+  assert.equal(closed, 1, "the probe is closed");
+});

@@ -107,3 +107,14 @@ Deno.test("fetchSizedList() follows a size query that succeeds with a count (Lev
   assert.deepEqual(entries(result), [0, 9]);
   assert.deepEqual(prepared, [2]);
 });
+
+Deno.test("fetchSizedList() refuses a count above maxCount before allocating", () => {
+  let fetches = 0;
+  const result = fetchSizedList((count, buffer) => {
+    if (buffer !== null) fetches++;
+    count[0] = 0x80000000; // 2^31 entries × 48 bytes would be 96 GiB
+    return 0;
+  }, { stride: 48, success: 0, tooSmall: 7 });
+  assert.deepEqual(result, { kind: "too-many", reported: 2147483648, maxCount: 65536 });
+  assert.equal(fetches, 0);
+});

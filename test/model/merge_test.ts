@@ -113,7 +113,7 @@ Deno.test("mergeReadings() joins processes to merged devices; the earlier backen
       ),
     },
     {
-      id: "amdsmi",
+      id: "level-zero",
       reading: reading(
         [{ localId: "gpu0", vendor: "amd", pciBusId: "0000:03:00.0" }],
         [{ pid: 10, deviceLocalId: "gpu0", gpuMemoryBytes: 1000, perProcess: true }],
@@ -123,9 +123,9 @@ Deno.test("mergeReadings() joins processes to merged devices; the earlier backen
   assert.equal(devices.length, 1);
   assert.equal(processes.length, 2);
   const p10 = processes.find((p) => p.pid === 10);
-  assert.equal(p10?.source, "amdsmi");
+  assert.equal(p10?.source, "level-zero");
   assert.equal(p10?.gpuMemoryBytes, 1000);
-  // amdsmi had no engine figures; DRM's fill the gap.
+  // level-zero had no engine figures; DRM's fill the gap.
   assert.deepEqual(p10?.engines, { render: 5 });
   assert.equal(p10?.deviceIndex, 0);
   assert.equal(p10?.deviceId, "0000:03:00.0");
@@ -179,4 +179,18 @@ Deno.test("mergeReadings() labels utilisation with the source of the winning fig
     reading: reading([{ localId: "x", vendor: "amd", pciBusId: "0000:05:00.0" }]),
   }]);
   assert.equal(unknown.devices[0]?.utilizationSource, null);
+});
+
+Deno.test("mergeReadings() names a device with no PCI address or UUID by its host id", () => {
+  const result = mergeReadings([
+    {
+      id: "drm",
+      reading: reading([
+        { localId: "fde60000.gpu", hostId: "fde60000.gpu", vendor: "arm", pciBusId: null },
+        { localId: "card9", vendor: "other" },
+      ]),
+    },
+  ]);
+  // The platform device keeps its bare name; one without any stable id gets backend:local.
+  assert.deepEqual(result.devices.map((d) => d.id), ["fde60000.gpu", "drm:card9"]);
 });

@@ -4,7 +4,7 @@ import { makeBackend } from "./snapshot_builder.ts";
 
 const STATUSES = [
   makeBackend({ id: "nvml", status: "ok", library: "libnvidia-ml.so.1", version: "550.54" }),
-  makeBackend({ id: "amdsmi", status: "unavailable", detail: "libamd_smi.so not found" }),
+  makeBackend({ id: "level-zero", status: "unavailable", detail: "libze_loader.so.1 not found" }),
   makeBackend({ id: "drm", status: "error", detail: "\x1b[31mbad\x1b[0m" }),
 ];
 
@@ -12,7 +12,10 @@ Deno.test("renderBackendsTable: columns, rows in order, - for null", () => {
   const lines = renderBackendsTable(STATUSES, { header: true, color: false }).split("\n");
   assert.match(lines[0] ?? "", /^BACKEND\s+STATUS\s+LIBRARY\s+VERSION\s+DETAIL$/);
   assert.match(lines[1] ?? "", /^nvml\s+ok\s+libnvidia-ml\.so\.1\s+550\.54\s+-$/);
-  assert.match(lines[2] ?? "", /^amdsmi\s+unavailable\s+-\s+-\s+libamd_smi\.so not found$/);
+  assert.match(
+    lines[2] ?? "",
+    /^level-zero\s+unavailable\s+-\s+-\s+libze_loader\.so\.1 not found$/,
+  );
   assert.match(lines[3] ?? "", /^drm\s+error\s+-\s+-\s+\\e\[31mbad\\e\[0m$/);
 });
 

@@ -7,7 +7,9 @@
 import assert from "node:assert/strict";
 import { COMPILE_TARGETS, compileArgs, outputName } from "../../scripts/compile_targets.ts";
 import { readCompileMetadata } from "../../scripts/compile_metadata.ts";
-import { runDeno } from "../support/run_cli.ts";
+import { planCompile } from "../../scripts/compile.ts";
+import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { runCli, runDeno } from "../support/run_cli.ts";
 
 const STAND_IN = "/bin/true";
 const canCompile = Deno.build.os === "linux" && existsSync(STAND_IN);
@@ -30,6 +32,21 @@ Deno.test("compileArgs() builds every target with -A from src/main.ts", () => {
     assert.ok(!args.includes("--"), "a literal -- would be embedded into argv");
   }
   assert.equal(outputName("x86_64-pc-windows-msvc"), "gputop-x86_64-pc-windows-msvc.exe");
+  // The same entry point as `deno task start`.
+  const config = JSON.parse(Deno.readTextFileSync(new URL("../../deno.json", import.meta.url)));
+  assert.equal(config.tasks.start, "deno run -A src/main.ts");
+  assert.equal(compileArgs("x86_64-unknown-linux-gnu", "dist").at(-1), "src/main.ts");
+});
+
+Deno.test("planCompile(): all five targets into dist/ by default; --out, names, --host", () => {
+  assert.deepEqual(planCompile([]), { outDir: "dist", targets: [...COMPILE_TARGETS] });
+  assert.deepEqual(planCompile(["--out", "/tmp/x", "aarch64-apple-darwin"]), {
+    outDir: "/tmp/x",
+    targets: ["aarch64-apple-darwin"],
+  });
+  assert.equal(planCompile(["--host"]).targets.length, 1);
+  assert.throws(() => planCompile(["riscv64-linux"]), /unknown target 'riscv64-linux'/);
+  assert.throws(() => planCompile(["--out"]), /--out needs a directory/);
 });
 
 Deno.test({
@@ -45,6 +62,11 @@ Deno.test({
       assert.match(listing, /src\/main\.ts/);
       assert.doesNotMatch(listing, /node_modules\/(deno|@deno)/, "deno itself is not embedded");
       assert.doesNotMatch(listing, /ajv/, "test-only dependencies are not embedded");
+      assert.doesNotMatch(listing, /fixtures|\btest\b|_test\.ts/, "no fixtures or tests");
+      // The only npm package is zod; the commands, imported lazily, are embedded too.
+      const packages = [...listing.matchAll(/localhost\/([^/\s]+)\//g)].map((m) => m[1]);
+      assert.deepEqual([...new Set(packages)], ["zod"]);
+      assert.match(listing, /commands\/\*|commands\/check\.ts/);
       const binary = Deno.readFileSync(`${out}/${outputName("x86_64-unknown-linux-gnu")}`);
       const metadata = readCompileMetadata(binary);
       assert.ok(metadata, "metadata section found");
@@ -84,6 +106,24 @@ Deno.test({
       assert.match(ran.stdout, /^gputop \d+\.\d+\.\d+/);
       const usage = await runDeno(["run", "--no-config", "-A", bundle, "--bogus"]);
       assert.equal(usage.code, 2);
+      // The same fixture tree read by the bundle and by `deno run` gives the same JSON.
+      const args = [
+        "--json",
+        "--backends",
+        "drm",
+        "--sys-root",
+        sysRootOf("mixed-two-gpus"),
+        "--proc-root",
+        procRootOf("mixed-two-gpus"),
+      ];
+      const bundled = await runDeno(["run", "--no-config", "--cached-only", "-A", bundle, ...args]);
+      const direct = await runCli(args);
+      assert.equal(bundled.code, 0, bundled.stderr);
+      assert.equal(direct.code, 0, direct.stderr);
+      const withoutTime = (text: string) => ({ ...JSON.parse(text), timestamp: null });
+      const fromBundle = withoutTime(bundled.stdout);
+      assert.deepEqual(fromBundle, withoutTime(direct.stdout));
+      assert.equal(fromBundle.devices.length, 2);
     } finally {
       Deno.removeSync(out, { recursive: true });
     }

@@ -4,15 +4,17 @@
  * library, so it is the baseline every Linux reading starts from; vendor backends add to it.
  *
  * Per sample:
- * - devices: sysfs, one DeviceReading per PCI card (`read_device.ts`); device id = PCI address;
+ * - devices: sysfs, one DeviceReading per PCI card or SoC GPU (`read_device.ts`); device id =
+ *   PCI address, or the platform device name (`fde60000.gpu`) for a SoC GPU;
  * - watts from two energy readings when the driver has no power file (i915, xe);
  * - processes: the fdinfo sampler's usages, placed on the devices listed here;
  * - device `engines`: per engine class, the sum over that device's processes (clamped to
- *   100). For i915/xe, which have no busy file, `utilizationPercent` is the busiest class of
- *   that map, so it is derived from clients and null until two samples give rates.
+ *   100). For i915/xe and SoC GPUs, which have no busy file, `utilizationPercent` is the
+ *   busiest class of that map, so it is derived from clients and null until two samples
+ *   give rates.
  */
 import { join } from "node:path";
-import type { BackendReading, DeviceReading, ProcessReading } from "../../model/types.ts";
+import type { BackendReading, ProcessReading } from "../../model/types.ts";
 import { errorMessage } from "../../model/errors.ts";
 import { readLineOrNull } from "../../linux/read_file.ts";
 import {
@@ -29,9 +31,6 @@ import { type DrmDeviceSample, readDrmDevice } from "./read_device.ts";
 export interface ProcessSampler {
   sample(): DrmSampleResult;
 }
-
-/** Drivers whose device utilisation comes from their clients' engine use. */
-const CLIENT_DERIVED_UTILISATION = new Set(["i915", "xe"]);
 
 interface EnergyMark {
   microjoules: bigint;
@@ -68,7 +67,8 @@ export class DrmBackend implements Backend {
   read(): Promise<BackendReading> {
     const timestampMs = Date.now();
     const nowMs = this.#ctx.nowMs();
-    const samples = listDrmCards(this.#ctx.sysRoot).map(readDrmDevice);
+    const sysRoot = this.#ctx.sysRoot;
+    const samples = listDrmCards(sysRoot).map((card) => readDrmDevice(card, sysRoot));
     for (const sample of samples) this.#addPowerFromEnergy(sample, nowMs);
 
     const notes: string[] = [];
@@ -83,9 +83,12 @@ export class DrmBackend implements Backend {
     const usagesByDevice = new Map<string, DrmProcessUsage[]>();
     let unplaced = 0;
     for (const usage of result?.usages ?? []) {
-      const device = usage.pciBusId === null ? undefined : byId.get(usage.pciBusId);
+      const key = usage.deviceKey ?? usage.pciBusId;
+      const device = key === null ? undefined : byId.get(key);
       if (device === undefined) {
-        unplaced++;
+        // A client with nothing to show (a compositor on a display-only card: DRM core
+        // keys only) is not worth a note.
+        if (usage.memoryByRegion !== null || usage.engines !== null) unplaced++;
         continue;
       }
       processes.push(toProcessReading(usage, device));
@@ -94,9 +97,13 @@ export class DrmBackend implements Backend {
       else list.push(usage);
     }
     for (const sample of samples) {
-      addClientEngines(sample.reading, usagesByDevice.get(sample.reading.localId) ?? []);
+      addClientEngines(sample, usagesByDevice.get(sample.reading.localId) ?? []);
     }
 
+    const ignoredLines = result?.ignoredFdinfoLines ?? 0;
+    if (ignoredLines > 0) {
+      notes.push(`${ignoredLines} fdinfo values not usable (malformed or too large), left unknown`);
+    }
     const unreadable = result?.unreadableProcesses ?? 0;
     if (unreadable > 0) {
       notes.unshift(`${unreadable} processes not readable; run as root to see all`);
@@ -146,10 +153,11 @@ function toProcessReading(usage: DrmProcessUsage, device: DrmDeviceSample): Proc
 
 /**
  * Device `engines` = per class, the sum over its processes, clamped to 100; null while no
- * process has a rate for any class. For i915/xe the busiest class is also the device
- * utilisation.
+ * process has a rate for any class. For devices without a busy counter of their own (i915,
+ * xe, SoC GPUs without a devfreq `load`) the busiest class is also the device utilisation.
  */
-function addClientEngines(reading: DeviceReading, usages: readonly DrmProcessUsage[]): void {
+function addClientEngines(sample: DrmDeviceSample, usages: readonly DrmProcessUsage[]): void {
+  const reading = sample.reading;
   let engines: Record<string, number> | null = null;
   for (const usage of usages) {
     if (usage.engines === null) continue;
@@ -161,7 +169,7 @@ function addClientEngines(reading: DeviceReading, usages: readonly DrmProcessUsa
   // A map with no class says nothing (counters that did not move): unknown, not idle.
   const values = engines === null ? [] : Object.values(engines);
   reading.engines = values.length > 0 ? engines : null;
-  if (CLIENT_DERIVED_UTILISATION.has(reading.driver ?? "")) {
+  if (sample.utilisationFromClients) {
     reading.utilizationPercent = values.length > 0 ? Math.max(...values) : null;
     reading.utilizationSource = "processes";
   }
@@ -169,7 +177,8 @@ function addClientEngines(reading: DeviceReading, usages: readonly DrmProcessUsa
 
 export const drmBackend: BackendDescriptor = {
   id: "drm",
-  summary: "Linux DRM: /sys/class/drm and /proc/<pid>/fdinfo (amdgpu, i915, xe, ...)",
+  summary:
+    "Linux DRM: /sys/class/drm and /proc/<pid>/fdinfo (amdgpu, i915, xe, panfrost, msm, v3d, ...)",
   defaultOn: (os) => os === "linux",
   create: (ctx) =>
     new DrmBackend(

@@ -54,3 +54,52 @@ export function deviceName(
   if (known !== undefined) return label ? `${label} ${known}` : known;
   return label ? `${label} GPU ${ids}` : `GPU ${ids}`;
 }
+
+/**
+ * Vendor of a SoC GPU's driver (platform devices have no PCI vendor id). Upstream drivers
+ * only; any other driver is "other".
+ */
+const DRIVER_VENDORS: Record<string, { vendor: Vendor; label: string }> = {
+  panfrost: { vendor: "arm", label: "Arm Mali" },
+  panthor: { vendor: "arm", label: "Arm Mali" },
+  lima: { vendor: "arm", label: "Arm Mali" },
+  msm: { vendor: "qualcomm", label: "Qualcomm Adreno" },
+  v3d: { vendor: "broadcom", label: "Broadcom VideoCore" },
+  vc4: { vendor: "broadcom", label: "Broadcom VideoCore" },
+  etnaviv: { vendor: "vivante", label: "Vivante" },
+  asahi: { vendor: "apple", label: "Apple" },
+  powervr: { vendor: "imagination", label: "Imagination PowerVR" },
+};
+
+/**
+ * The DRM driver's name from the platform driver bound to the card's device, where they
+ * differ: msm's card hangs off the display processor (`msm_dpu`, `msm_mdp4`, `msm_mdp5`),
+ * vc4's platform driver is `vc4-drm`. fdinfo's `drm-driver` uses the DRM name.
+ */
+export function drmDriverName(platformDriver: string | null): string | null {
+  if (platformDriver === null) return null;
+  if (/^msm[_-]/.test(platformDriver)) return "msm";
+  if (platformDriver === "vc4-drm") return "vc4";
+  return platformDriver;
+}
+
+export function vendorOfDriver(driver: string | null): Vendor {
+  return (driver === null ? undefined : DRIVER_VENDORS[driver]?.vendor) ?? "other";
+}
+
+/**
+ * A SoC GPU's name: the vendor's family label and the device tree's most specific
+ * `compatible` string ("Arm Mali rockchip,rk3588-mali"), since the kernel gives no marketing
+ * name and none is made up here. Without `compatible` (ACPI, or etnaviv's virtual device):
+ * "<label> (<driver>)". Null when even the driver is unknown.
+ */
+export function platformDeviceName(
+  compatible: readonly string[],
+  driver: string | null,
+): string | null {
+  const label = driver === null ? undefined : DRIVER_VENDORS[driver]?.label;
+  const first = compatible[0];
+  if (first !== undefined) return label ? `${label} ${first}` : first;
+  if (driver === null) return null;
+  return label ? `${label} (${driver})` : `GPU (${driver})`;
+}

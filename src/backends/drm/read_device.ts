@@ -32,7 +32,15 @@ import {
   readXeFrequencies,
   readXeVramTotal,
 } from "../../linux/sysfs/intel.ts";
-import { deviceName, vendorOf } from "./device_name.ts";
+import { devfreqDir, readDevfreq } from "../../linux/sysfs/devfreq.ts";
+import { hottest, readGpuThermalZones } from "../../linux/sysfs/thermal.ts";
+import {
+  deviceName,
+  drmDriverName,
+  platformDeviceName,
+  vendorOf,
+  vendorOfDriver,
+} from "./device_name.ts";
 
 export interface DrmDeviceSample {
   reading: DeviceReading;
@@ -43,16 +51,26 @@ export interface DrmDeviceSample {
   integrated: boolean;
   /** Cumulative energy (µJ) for watts over two samples; null when there is no counter. */
   energyMicrojoules: bigint | null;
+  /**
+   * Utilisation comes from the clients' engine use (i915, xe, and SoC GPUs without a
+   * devfreq `load` file): the backend fills it once it has the processes.
+   */
+  utilisationFromClients: boolean;
 }
 
 /** The fixed slot of Intel integrated graphics (bus 0, device 2) on every Intel platform. */
 const INTEL_IGPU_SLOT = "0000:00:02.0";
 
-export function readDrmDevice(card: DrmCard): DrmDeviceSample {
+/**
+ * `sysRoot` is where `class/devfreq` and `class/thermal` are looked up for a SoC GPU; without
+ * it only the device's own directory is read.
+ */
+export function readDrmDevice(card: DrmCard, sysRoot: string | null = null): DrmDeviceSample {
+  if (card.bus === "platform") return readPlatformDevice(card, sysRoot);
   const awake = !isRuntimeSuspended(card.runtimeStatus);
   const productName = card.driver === "amdgpu" ? readAmdgpuProductName(card.devicePath) : null;
   const reading: DeviceReading = {
-    localId: card.pciBusId,
+    localId: card.busId,
     vendor: vendorOf(card.vendorId),
     name: deviceName(card.vendorId, card.deviceId, productName),
     pciBusId: card.pciBusId,
@@ -84,6 +102,55 @@ export function readDrmDevice(card: DrmCard): DrmDeviceSample {
     reading,
     integrated: integrated ?? false,
     energyMicrojoules: sensors?.energyMicrojoules ?? null,
+    utilisationFromClients: card.driver === "i915" || card.driver === "xe",
+  };
+}
+
+/**
+ * A SoC GPU on the platform bus. Memory is the system's (unified): `memoryShared` is true
+ * and every fdinfo region of a process (`memory`, the region name the kernel reserves for
+ * system memory) counts as its GPU memory; the device total is not the GPU's to report, so
+ * it stays null. Clocks and load from devfreq; temperature from a hwmon of the device when
+ * it has one, else from thermal zones named for the GPU. Busy % = the devfreq `load` file
+ * (vendor kernels), else the busiest engine class over the processes (like i915/xe).
+ */
+function readPlatformDevice(card: DrmCard, sysRoot: string | null): DrmDeviceSample {
+  const awake = !isRuntimeSuspended(card.runtimeStatus);
+  const driver = drmDriverName(card.driver);
+  const reading: DeviceReading = {
+    localId: card.busId,
+    hostId: card.busId,
+    vendor: vendorOfDriver(driver),
+    name: platformDeviceName(card.compatible, driver),
+    pciBusId: null,
+    driver,
+    runtimeStatus: card.runtimeStatus,
+    memoryShared: true,
+  };
+  const dir = devfreqDir(card.devicePath, sysRoot, card.busId);
+  const devfreq = dir === null ? null : readDevfreq(dir);
+  reading.graphicsClockMHz = devfreq?.curMHz ?? null;
+  reading.graphicsClockMaxMHz = devfreq?.maxMHz ?? null;
+  reading.graphicsClockMinMHz = devfreq?.minMHz ?? null;
+  const load = devfreq?.loadPercent ?? null;
+  if (load !== null) {
+    reading.utilizationPercent = load;
+    reading.utilizationSource = "device";
+  }
+  const hwmon = openHwmon(card.devicePath, card.driver);
+  const sensors = awake && hwmon !== null ? readSensors(hwmon, driver) : null;
+  if (sensors !== null) Object.assign(reading, sensors.fields);
+  if (reading.temperatureCelsius === null || reading.temperatureCelsius === undefined) {
+    // A thermal zone is the SoC's sensor, not the GPU's registers: reading it wakes nothing.
+    const zones = sysRoot === null ? null : readGpuThermalZones(sysRoot);
+    reading.temperaturesCelsius = zones;
+    reading.temperatureCelsius = hottest(zones);
+  }
+  return {
+    reading,
+    integrated: true,
+    energyMicrojoules: sensors?.energyMicrojoules ?? null,
+    utilisationFromClients: load === null,
   };
 }
 

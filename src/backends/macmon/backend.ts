@@ -12,6 +12,10 @@
  * `GPUTOP_MACMON_TIMEOUT_MS` bounds each run (default 10 000 ms: before 0.8 macmon starts by
  * running `system_profiler`, which can take seconds).
  *
+ * In a continuous mode (watch, top, serve: `ctx.sampleIntervalMs` set) macmon instead runs
+ * once as a stream, `macmon -i INTERVAL pipe [--soc-info]`, kept by `MacmonPipeStream`
+ * (own process group, newest sample only, restarted if it dies, group killed at close).
+ *
  * macmon reports no processes and no GPU memory of its own: memory figures are the
  * machine's RAM (unified memory, `memoryShared: true`).
  */
@@ -19,19 +23,30 @@ import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } fr
 import type { BackendReading, DeviceReading } from "../../model/types.ts";
 import { type ProgramResult, runProgram } from "../../platform/run_program.ts";
 import type { MacmonSample } from "./parse_sample.ts";
+import type { MacmonPipeStream, StreamProblem } from "./pipe_stream.ts";
 
 /**
- * The output parsers use zod; they are imported when the backend opens, so that loading the
- * backend registry (every reading, on every OS) does not load zod.
+ * The output parsers use zod, and the stream uses the parsers: they are imported when the
+ * backend opens, so that loading the backend registry (every reading, on every OS) does not
+ * load zod.
  */
-interface Parsers {
+interface MacmonModules {
   parseMacmonOutput: typeof import("./parse_sample.ts").parseMacmonOutput;
   deviceNameFromSoc: typeof import("./soc_info.ts").deviceNameFromSoc;
+  MacmonPipeStream: typeof import("./pipe_stream.ts").MacmonPipeStream;
 }
 
-async function loadParsers(): Promise<Parsers> {
-  const [sample, soc] = await Promise.all([import("./parse_sample.ts"), import("./soc_info.ts")]);
-  return { parseMacmonOutput: sample.parseMacmonOutput, deviceNameFromSoc: soc.deviceNameFromSoc };
+async function loadModules(): Promise<MacmonModules> {
+  const [sample, soc, stream] = await Promise.all([
+    import("./parse_sample.ts"),
+    import("./soc_info.ts"),
+    import("./pipe_stream.ts"),
+  ]);
+  return {
+    parseMacmonOutput: sample.parseMacmonOutput,
+    deviceNameFromSoc: soc.deviceNameFromSoc,
+    MacmonPipeStream: stream.MacmonPipeStream,
+  };
 }
 
 export const DEFAULT_MACMON_TIMEOUT_MS = 10_000;
@@ -61,9 +76,16 @@ class MacmonBackend implements Backend {
   #pending: { sample: MacmonSample; timestampMs: number } | null = null;
   #name: string | null = null;
   #closed = false;
-  #parsers: Parsers | null = null;
+  /** Continuous mode: the sampling interval for the stream; null = one run per reading. */
+  readonly #streamIntervalMs: number | null;
+  #stream: MacmonPipeStream | null = null;
+  #modules: MacmonModules | null = null;
+  #lastSequence = 0;
 
   constructor(ctx: BackendContext) {
+    const interval = ctx.sampleIntervalMs ?? null;
+    // macmon's own minimum interval is 100 ms.
+    this.#streamIntervalMs = interval === null ? null : Math.max(100, Math.round(interval));
     const configured = ctx.env("GPUTOP_MACMON")?.trim();
     this.#explicitProgram = configured !== undefined && configured !== "";
     this.#program = this.#explicitProgram ? configured as string : "macmon";
@@ -72,7 +94,8 @@ class MacmonBackend implements Backend {
 
   async open(): Promise<BackendOpenResult> {
     this.#closed = false;
-    this.#parsers ??= await loadParsers();
+    this.#modules ??= await loadModules();
+    if (this.#streamIntervalMs !== null) return await this.#openStream(this.#streamIntervalMs);
     const [version, first] = await Promise.all([this.#version(), this.#runPipe(true)]);
     let result = first;
     let detail: string | null = null;
@@ -83,13 +106,14 @@ class MacmonBackend implements Backend {
     const outcome = this.#outcome(result);
     const base = { library: this.#program, version };
     if (!outcome.ok) return { status: outcome.status, detail: outcome.detail, ...base };
-    this.#name = this.#parsers.deviceNameFromSoc(outcome.sample.soc);
+    this.#name = this.#loaded().deviceNameFromSoc(outcome.sample.soc);
     this.#pending = { sample: outcome.sample, timestampMs: outcome.timestampMs };
     return { status: "ok", detail, ...base };
   }
 
   async read(): Promise<BackendReading> {
     if (this.#closed) throw new Error("macmon backend is closed");
+    if (this.#stream !== null) return await this.#readStream(this.#stream);
     let taken = this.#pending;
     this.#pending = null;
     if (taken === null) {
@@ -107,11 +131,115 @@ class MacmonBackend implements Backend {
   close(): void {
     this.#closed = true;
     this.#pending = null;
+    this.#closeStream();
   }
 
-  #parsersOrThrow(): Parsers {
-    if (this.#parsers === null) throw new Error("macmon backend is not open");
-    return this.#parsers;
+  settled(): Promise<void> {
+    return this.#streamClosed;
+  }
+
+  #streamClosed: Promise<void> = Promise.resolve();
+
+  #closeStream(): void {
+    const stream = this.#stream;
+    this.#stream = null;
+    if (stream !== null) this.#streamClosed = stream.close();
+  }
+
+  async #openStream(intervalMs: number): Promise<BackendOpenResult> {
+    const version = await this.#version();
+    const base = { library: this.#program, version };
+    let detail: string | null = null;
+    let stream = this.#startStream(intervalMs, true);
+    await stream.waitForSample(0, this.#timeoutMs);
+    const rejected = stream.problem;
+    if (
+      rejected?.kind === "exit" && rejected.code === 2 && rejected.stderr.includes("--soc-info")
+    ) {
+      await stream.close();
+      stream = this.#startStream(intervalMs, false);
+      await stream.waitForSample(0, this.#timeoutMs);
+      detail = "this macmon has no --soc-info (before 0.6.1): chip name unknown";
+    }
+    const first = stream.latest;
+    if (first === null) {
+      const problem = stream.problem;
+      this.#closeStream();
+      await this.#streamClosed;
+      if (problem === null) {
+        return {
+          status: "error",
+          detail: `macmon gave no sample within ${this.#timeoutMs} ms`,
+          ...base,
+        };
+      }
+      const why = this.#describe(problem);
+      return { status: why.status, detail: why.detail, ...base };
+    }
+    this.#name = this.#loaded().deviceNameFromSoc(first.sample.soc);
+    return { status: "ok", detail, ...base };
+  }
+
+  /** The lazily imported modules; `open()` loads them before anything needs them. */
+  #loaded(): MacmonModules {
+    if (this.#modules === null) throw new Error("macmon backend is not open");
+    return this.#modules;
+  }
+
+  #startStream(intervalMs: number, withSocInfo: boolean): MacmonPipeStream {
+    const args = ["-i", String(intervalMs), "pipe"];
+    if (withSocInfo) args.push("--soc-info");
+    const stream = new (this.#loaded().MacmonPipeStream)(this.#program, args);
+    this.#stream = stream;
+    stream.start();
+    return stream;
+  }
+
+  /**
+   * The newest streamed sample, at once (the stream keeps it fresh at the watch interval);
+   * waits, bounded, only before the first. A child that died with nothing new since the
+   * last read is an error for this reading; the stream restarts it meanwhile.
+   */
+  async #readStream(stream: MacmonPipeStream): Promise<BackendReading> {
+    if (stream.latest === null) {
+      await stream.waitForSample(0, (this.#streamIntervalMs ?? 0) * 2 + 100);
+    }
+    const latest = stream.latest;
+    const problem = stream.problem;
+    if (latest === null || (problem !== null && latest.sequence <= this.#lastSequence)) {
+      throw new Error(
+        problem === null ? "macmon gave no sample yet" : this.#describe(problem).detail,
+      );
+    }
+    this.#lastSequence = latest.sequence;
+    return {
+      timestampMs: latest.timestampMs,
+      devices: [this.#device(latest.sample)],
+      processes: [],
+    };
+  }
+
+  #describe(problem: StreamProblem): { status: "unavailable" | "error"; detail: string } {
+    switch (problem.kind) {
+      case "not-found":
+        return {
+          status: "unavailable",
+          detail: this.#explicitProgram
+            ? `macmon not found at ${this.#program} (GPUTOP_MACMON)`
+            : `macmon not found (${NOT_FOUND_HINT})`,
+        };
+      case "failed":
+        return { status: "error", detail: clip(problem.message) };
+      case "bad-output":
+        return { status: "error", detail: clip(`macmon output: ${problem.reason}`) };
+      case "exit": {
+        const why = firstLine(problem.stderr);
+        return {
+          status: "error",
+          detail: clip(`macmon exited with code ${problem.code}${why ? `: ${why}` : ""}`),
+        };
+      }
+    }
   }
 
   #device(sample: MacmonSample): DeviceReading {
@@ -121,7 +249,7 @@ class MacmonBackend implements Backend {
       localId: MACMON_LOCAL_ID,
       vendor: "apple",
       name: this.#name === null || sample.soc
-        ? this.#parsersOrThrow().deviceNameFromSoc(sample.soc)
+        ? this.#loaded().deviceNameFromSoc(sample.soc)
         : this.#name,
       driver: null,
       memoryShared: true,
@@ -174,7 +302,7 @@ class MacmonBackend implements Backend {
         };
       }
       case "ok": {
-        const parsed = this.#parsersOrThrow().parseMacmonOutput(result.stdout);
+        const parsed = this.#loaded().parseMacmonOutput(result.stdout);
         if (!parsed.ok) {
           return { ok: false, status: "error", detail: clip(`macmon output: ${parsed.reason}`) };
         }
@@ -191,12 +319,18 @@ export function parseTimeout(text: string | undefined): number {
   return value > 0 && Number.isSafeInteger(value) ? value : DEFAULT_MACMON_TIMEOUT_MS;
 }
 
-/** `macmon 0.8.2` (clap's `--version`) → `0.8.2`; any other first line as is; null if none. */
+/**
+ * `macmon 0.8.2` (clap's `--version`) → `0.8.2`; a bare version (`0.8.2`, `v0.8.2-rc1`) as
+ * is; anything else (a wrapper's banner, binary garbage) is no version: null, never the
+ * program's bytes in the version column.
+ */
 export function parseVersion(stdout: string): string | null {
   const line = firstLine(stdout);
   if (line === null) return null;
-  const match = /^macmon\s+(\S+)$/i.exec(line);
-  return clip(match?.[1] ?? line);
+  const version = /^(?:macmon\s+)?(v?\d{1,6}(?:\.\d{1,6}){0,3}(?:[-+][0-9A-Za-z.-]{1,32})?)$/i.exec(
+    line,
+  );
+  return version?.[1] ?? null;
 }
 
 /** clap's answer to a flag it does not know: exit 2, stderr names the flag. */

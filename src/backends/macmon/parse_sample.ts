@@ -11,6 +11,9 @@
  *   that range is unknown (null).
  * - The GPU frequency is averaged over active residency and is 0 when the GPU was not active
  *   during the sample; that is no frequency reading, so 0 becomes null.
+ * - A partial line yields its part: without the GPU usage keys (a build or a wrapper that
+ *   drops them) power, temperature and memory are still taken and usage is null. Only a
+ *   line with no GPU figure at all is refused (see `schema.ts`).
  */
 import { MacmonLineSchema } from "./schema.ts";
 import { type MacmonSocInfo, parseSocInfo } from "./soc_info.ts";

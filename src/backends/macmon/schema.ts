@@ -14,7 +14,7 @@
  * a fraction). serde_json writes a NaN or infinite float as `null`, so every number may be
  * null.
  */
-import { z } from "zod";
+import { z } from "../../deps/zod.ts";
 
 const num = z.number().nullable();
 const bytes = z.number().int().nonnegative().nullable();
@@ -54,11 +54,17 @@ export const MacmonLineSchema = z
     /** 0.6.1+ with `--soc-info`; parsed on its own by `soc_info.ts` so a bad one costs only the name. */
     soc: z.unknown().optional(),
   })
+  // A line that gives part of a reading yields that part (usage null when the usage keys
+  // are missing); only a line with no GPU figure at all is not a sample.
   .refine(
     (line) =>
       line.gpu_usage !== undefined || line.gpu_scaled_ratio !== undefined ||
-      line.gpu_usage_ratio !== undefined,
-    { message: "no GPU usage key (gpu_usage, gpu_usage_ratio or gpu_scaled_ratio)" },
+      line.gpu_usage_ratio !== undefined || line.gpu_power !== undefined ||
+      line.gpu_freq_mhz !== undefined || line.temp?.gpu_temp_avg !== undefined ||
+      line.memory?.ram_total !== undefined || line.memory?.ram_usage !== undefined,
+    {
+      message: "no GPU reading (gpu_usage, gpu_scaled_ratio, gpu_power, gpu_temp_avg or memory)",
+    },
   );
 
 export type MacmonLine = z.infer<typeof MacmonLineSchema>;

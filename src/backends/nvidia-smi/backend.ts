@@ -47,12 +47,19 @@ function notFoundDetail(ctx: BackendContext, candidates: readonly string[]): str
     (elsewhere.length ? ` or at ${elsewhere.join(", ")}` : "");
 }
 
-/** nvidia-smi's own words for a failure: its first non-empty stderr line, else stdout's. */
+/** Longest program text quoted in a status detail (a wrapper may print anything). */
+const MAX_MESSAGE_LENGTH = 200;
+
+/**
+ * nvidia-smi's own words for a failure: its first non-empty stderr line, else stdout's,
+ * cut to `MAX_MESSAGE_LENGTH` characters.
+ */
 export function failureMessage(result: ProgramResult): string {
   if (result.kind !== "exit") return result.kind === "ok" ? "" : result.message;
   const firstLine = (text: string) => text.split("\n").map((line) => line.trim()).find(Boolean);
-  return firstLine(result.stderr) ?? firstLine(result.stdout) ??
+  const line = firstLine(result.stderr) ?? firstLine(result.stdout) ??
     `nvidia-smi exited with code ${result.code}`;
+  return line.length > MAX_MESSAGE_LENGTH ? `${line.slice(0, MAX_MESSAGE_LENGTH)}…` : line;
 }
 
 function gpuQueryArgs(fields: readonly GpuField[]): string[] {
@@ -89,8 +96,13 @@ class NvidiaSmiBackend implements Backend {
       if (result.kind !== "ok") {
         return unavailable(failureMessage(result), program);
       }
+      const rows = parseGpuRows(result.stdout, this.#gpuFields);
+      const notUnderstood = nothingUnderstood(rows);
+      if (notUnderstood !== null) {
+        return { status: "error", detail: notUnderstood, library: program, version: null };
+      }
       this.#program = program;
-      this.#pendingGpuRows = parseGpuRows(result.stdout, this.#gpuFields);
+      this.#pendingGpuRows = rows;
       return {
         status: "ok",
         detail: this.#fieldNote,
@@ -109,6 +121,8 @@ class NvidiaSmiBackend implements Backend {
       this.#run(program, APP_QUERY_ARGS),
     ]);
     if (typeof gpuRows === "string") throw new Error(gpuRows);
+    const notUnderstood = nothingUnderstood(gpuRows);
+    if (notUnderstood !== null) throw new Error(notUnderstood);
     const notes = this.#fieldNote ? [this.#fieldNote] : [];
     let rejected = gpuRows.rejected;
     let processes: BackendReading["processes"] = [];
@@ -164,6 +178,17 @@ class NvidiaSmiBackend implements Backend {
   #run(program: string, args: readonly string[]): Promise<ProgramResult> {
     return runProgram(program, args, { timeoutMs: this.#timeoutMs });
   }
+}
+
+/**
+ * Why the GPU query's answer is unusable: it had rows and none of them was understood (a
+ * wrapper printing something else, a changed format). Null when some row was a device, or
+ * when there were no rows at all (no GPU).
+ */
+function nothingUnderstood(rows: GpuRows): string | null {
+  if (rows.devices.length > 0 || rows.rejected === 0) return null;
+  return `no row of nvidia-smi's output understood (${plural(rows.rejected, "row", "rows")}, ` +
+    `first: ${JSON.stringify(rows.firstRejected ?? "")})`;
 }
 
 function unavailable(detail: string, program: string | null): BackendOpenResult {

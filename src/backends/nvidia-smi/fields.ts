@@ -32,7 +32,10 @@ function into<K extends DeviceMetricName>(
 
 export function mibCell(cell: string): number | null {
   const mib = numberCell(cell, ["MiB"]);
-  return mib === null || mib < 0 ? null : Math.round(mib * MIB);
+  if (mib === null || mib < 0) return null;
+  const bytes = Math.round(mib * MIB);
+  // Past 2^53 bytes (8 PiB) the figure cannot be exact, and no GPU has that much: unknown.
+  return Number.isSafeInteger(bytes) ? bytes : null;
 }
 
 function percentCell(cell: string): number | null {

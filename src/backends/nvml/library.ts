@@ -5,13 +5,12 @@
  * the library's own message. Nothing here decides what a failure means for a reading.
  */
 import { readCStringPointer } from "../../ffi/c_string.ts";
-import {
-  type LibraryLoadFailure,
-  openFirstLibrary,
-  windowsSystemLibrary,
-} from "../../ffi/open_library.ts";
+import { libraryCandidates } from "../../ffi/library_candidates.ts";
+import { newestSymbol } from "../../ffi/newest_symbol.ts";
+import { type LibraryLoadFailure, openFirstLibrary } from "../../ffi/open_library.ts";
 import { fetchSizedList } from "../../ffi/sized_list.ts";
 import { StructBuffer } from "../../ffi/struct_reader.ts";
+import { type VendorCalls, vendorCalls } from "../../ffi/vendor_call_error.ts";
 import { fallbackMessage, NvmlError, NvmlReturn } from "./return_codes.ts";
 import {
   type DevicePairGetter,
@@ -49,16 +48,17 @@ export function nvmlLibraryCandidates(
   env: (name: string) => string | undefined,
   os: typeof Deno.build.os,
 ): string[] {
-  const explicit = env("GPUTOP_NVML_LIB");
-  // Never a bare "nvml.dll" on Windows: the default search includes the current folder.
-  const defaults = os === "windows"
-    ? [
-      windowsSystemLibrary(env, "nvml.dll"),
-      `${env("ProgramFiles") ?? "C:\\Program Files"}\\NVIDIA Corporation\\NVSMI\\nvml.dll`,
-    ]
-    : ["libnvidia-ml.so.1", "libnvidia-ml.so"];
-  return explicit ? [explicit, ...defaults] : defaults;
+  return libraryCandidates(NVML_CANDIDATES, env, os);
 }
+
+const NVML_CANDIDATES = {
+  override: "GPUTOP_NVML_LIB",
+  unix: ["libnvidia-ml.so.1", "libnvidia-ml.so"],
+  windowsSystem: ["nvml.dll"],
+  windowsExtra: (env: (name: string) => string | undefined) => [
+    `${env("ProgramFiles") ?? "C:\\Program Files"}\\NVIDIA Corporation\\NVSMI\\nvml.dll`,
+  ],
+};
 
 /** The outcome of {@linkcode openNvmlLibrary}. */
 export type OpenNvmlResult =
@@ -71,6 +71,19 @@ export function openNvmlLibrary(candidates: readonly string[]): OpenNvmlResult {
   if (!result.ok) return result;
   return { ok: true, nvml: new NvmlLibrary(result.library, result.path), failed: result.failed };
 }
+
+/**
+ * `nvmlInit` again, as `nonblocking` symbols: Deno runs such a call on a worker thread and
+ * returns a Promise, so an init that blocks for seconds (a driver without persistence mode
+ * loading its state) leaves the event loop free. Only init gets this treatment: the other
+ * calls are short ioctls, and a nonblocking call costs ~19 µs against ~20 ns for a sync one.
+ */
+const NVML_INIT_V2_NONBLOCKING = {
+  nvmlInit_v2: { parameters: [], result: "i32", nonblocking: true },
+} as const satisfies Deno.ForeignLibraryInterface;
+const NVML_INIT_V1_NONBLOCKING = {
+  nvmlInit: { parameters: [], result: "i32", nonblocking: true },
+} as const satisfies Deno.ForeignLibraryInterface;
 
 /** Which process list a call reads. */
 export type ProcessListKind = "compute" | "graphics";
@@ -109,9 +122,18 @@ export class NvmlLibrary {
   readonly #symbols: NvmlSymbols;
   readonly #compute: ProcessListVariant | null;
   readonly #graphics: ProcessListVariant | null;
+  readonly #calls: VendorCalls<NvmlError>;
+  #initLibrary: { init: () => Promise<number>; close(): void } | null = null;
   #closed = false;
 
   constructor(library: Deno.DynamicLibrary<typeof NVML_SYMBOLS>, path: string) {
+    this.#calls = vendorCalls({
+      success: NvmlReturn.SUCCESS,
+      // A function this library lacks reads as FUNCTION_NOT_FOUND, NVML's own code for it.
+      notExported: NvmlReturn.FUNCTION_NOT_FOUND,
+      message: (code) => this.message(code),
+      create: (code, symbol, message) => new NvmlError(code, symbol, message),
+    });
     this.#library = library;
     this.#symbols = library.symbols;
     this.path = path;
@@ -123,8 +145,38 @@ export class NvmlLibrary {
 
   /** `nvmlInit_v2` (or v1); returns the code, since init failures are statuses, not errors. */
   init(): number {
-    const init = this.#symbols.nvmlInit_v2 ?? this.#symbols.nvmlInit;
-    return init ? init() : NvmlReturn.FUNCTION_NOT_FOUND;
+    const init = newestSymbol(this.#symbols, ["nvmlInit_v2", "nvmlInit"]);
+    return init ? init.call() : NvmlReturn.FUNCTION_NOT_FOUND;
+  }
+
+  /**
+   * `init()` off the main thread (see NVML_INIT_NONBLOCKING). The same file is opened a
+   * second time; the dynamic loader hands back the library already loaded, so both tables
+   * reach one NVML. Never `close()` while this is pending: the session guard waits for it.
+   */
+  initAsync(): Promise<number> {
+    if (this.#initLibrary === null) {
+      try {
+        this.#initLibrary = this.#openNonblockingInit();
+      } catch {
+        return Promise.resolve(this.init());
+      }
+      if (this.#initLibrary === null) return Promise.resolve(NvmlReturn.FUNCTION_NOT_FOUND);
+    }
+    return this.#initLibrary.init();
+  }
+
+  /** The nonblocking twin of whichever init entry point this library exports. */
+  #openNonblockingInit(): { init: () => Promise<number>; close(): void } | null {
+    if (this.#symbols.nvmlInit_v2) {
+      const library = Deno.dlopen(this.path, NVML_INIT_V2_NONBLOCKING);
+      return { init: () => library.symbols.nvmlInit_v2(), close: () => library.close() };
+    }
+    if (this.#symbols.nvmlInit) {
+      const library = Deno.dlopen(this.path, NVML_INIT_V1_NONBLOCKING);
+      return { init: () => library.symbols.nvmlInit(), close: () => library.close() };
+    }
+    return null;
   }
 
   shutdown(): number {
@@ -157,24 +209,28 @@ export class NvmlLibrary {
   /** CUDA driver version as NVML encodes it (12020 = 12.2). */
   cudaDriverVersion(): number {
     const out = new Int32Array(1);
-    const fn = this.#symbols.nvmlSystemGetCudaDriverVersion_v2 ??
-      this.#symbols.nvmlSystemGetCudaDriverVersion;
-    this.#check("nvmlSystemGetCudaDriverVersion", fn ? fn(out) : null);
+    const fn = newestSymbol(this.#symbols, [
+      "nvmlSystemGetCudaDriverVersion_v2",
+      "nvmlSystemGetCudaDriverVersion",
+    ]);
+    this.#check("nvmlSystemGetCudaDriverVersion", fn ? fn.call(out) : null);
     return out[0] ?? 0;
   }
 
   deviceCount(): number {
     const out = new Uint32Array(1);
-    const fn = this.#symbols.nvmlDeviceGetCount_v2 ?? this.#symbols.nvmlDeviceGetCount;
-    this.#check("nvmlDeviceGetCount", fn ? fn(out) : null);
+    const fn = newestSymbol(this.#symbols, ["nvmlDeviceGetCount_v2", "nvmlDeviceGetCount"]);
+    this.#check("nvmlDeviceGetCount", fn ? fn.call(out) : null);
     return out[0] ?? 0;
   }
 
   handle(index: number): DeviceHandle {
     const out = new BigUint64Array(1);
-    const fn = this.#symbols.nvmlDeviceGetHandleByIndex_v2 ??
-      this.#symbols.nvmlDeviceGetHandleByIndex;
-    this.#check("nvmlDeviceGetHandleByIndex", fn ? fn(index, out) : null);
+    const fn = newestSymbol(this.#symbols, [
+      "nvmlDeviceGetHandleByIndex_v2",
+      "nvmlDeviceGetHandleByIndex",
+    ]);
+    this.#check("nvmlDeviceGetHandleByIndex", fn ? fn.call(index, out) : null);
     return Deno.UnsafePointer.create(out[0] ?? 0n);
   }
 
@@ -208,9 +264,9 @@ export class NvmlLibrary {
   pciBusId(device: DeviceHandle): string {
     const s = this.#symbols;
     const info = new StructBuffer(PCI_INFO.size);
-    const fn = s.nvmlDeviceGetPciInfo_v3 ?? s.nvmlDeviceGetPciInfo_v2;
+    const fn = newestSymbol(s, ["nvmlDeviceGetPciInfo_v3", "nvmlDeviceGetPciInfo_v2"]);
     if (fn) {
-      this.#check("nvmlDeviceGetPciInfo", fn(device, info.bytes));
+      this.#check("nvmlDeviceGetPciInfo", fn.call(device, info.bytes));
       const busId = info.string(PCI_INFO.busId, PCI_BUS_ID_LENGTH);
       if (busId !== "") return busId;
     } else {
@@ -260,7 +316,7 @@ export class NvmlLibrary {
     const variant = kind === "compute" ? this.#compute : this.#graphics;
     const name = variant?.symbol ??
       `nvmlDevice${kind === "compute" ? "Compute" : "Graphics"}RunningProcesses`;
-    if (!variant) throw notExported(name);
+    if (!variant) throw this.#calls.notExported(name);
     const list = this.#list(
       name,
       variant.stride,
@@ -281,7 +337,7 @@ export class NvmlLibrary {
   processUtilization(device: DeviceHandle, lastSeenUs: bigint): NvmlProcessSample[] {
     const fn = this.#symbols.nvmlDeviceGetProcessUtilization;
     const name = "nvmlDeviceGetProcessUtilization";
-    if (!fn) throw notExported(name);
+    if (!fn) throw this.#calls.notExported(name);
     const layout = PROCESS_UTILIZATION_SAMPLE;
     const list = this.#list(
       name,
@@ -307,6 +363,8 @@ export class NvmlLibrary {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
+    this.#initLibrary?.close();
+    this.#initLibrary = null;
     this.#library.close();
   }
 
@@ -320,7 +378,14 @@ export class NvmlLibrary {
       success: NvmlReturn.SUCCESS,
       tooSmall: NvmlReturn.INSUFFICIENT_SIZE,
     });
-    if (result.kind === "error") throw this.#error(name, result.code);
+    if (result.kind === "error") throw this.#calls.error(name, result.code);
+    if (result.kind === "too-many") {
+      throw new NvmlError(
+        NvmlReturn.INSUFFICIENT_SIZE,
+        name,
+        `list of ${result.reported} entries refused (more than ${result.maxCount})`,
+      );
+    }
     if (result.kind === "kept-growing") {
       throw new NvmlError(
         NvmlReturn.INSUFFICIENT_SIZE,
@@ -345,20 +410,6 @@ export class NvmlLibrary {
 
   /** Throws for a non-success code; `null` means the library does not export the function. */
   #check(name: string, code: number | null): void {
-    if (code === null) throw notExported(name);
-    if (code !== NvmlReturn.SUCCESS) throw this.#error(name, code);
+    this.#calls.check(name, code);
   }
-
-  #error(name: string, code: number): NvmlError {
-    return new NvmlError(code, name, this.message(code));
-  }
-}
-
-/** A function this library lacks reads as FUNCTION_NOT_FOUND, NVML's own code for it. */
-function notExported(name: string): NvmlError {
-  return new NvmlError(
-    NvmlReturn.FUNCTION_NOT_FOUND,
-    name,
-    `${name} is not exported by this library`,
-  );
 }

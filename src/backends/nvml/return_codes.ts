@@ -3,6 +3,7 @@
  * `nvmlErrorString`; the table here is the fallback for a code it does not know (or a
  * library without the function), worded as the 535 driver words them.
  */
+import { VendorCallError } from "../../ffi/vendor_call_error.ts";
 
 /** The return codes this backend acts on (nvml.h, driver 535). */
 export const NvmlReturn = {
@@ -82,15 +83,12 @@ export function fallbackMessage(code: number): string {
 }
 
 /** A failed NVML call: the function, the code and its message. */
-export class NvmlError extends Error {
+export class NvmlError extends VendorCallError {
   override name = "NvmlError";
-  readonly code: number;
-  readonly function: string;
 
-  constructor(code: number, fn: string, message: string) {
-    super(message);
-    this.code = code;
-    this.function = fn;
+  /** The NVML function that failed (the same as `symbol`). */
+  get function(): string {
+    return this.symbol;
   }
 }
 

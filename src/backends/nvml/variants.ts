@@ -2,6 +2,7 @@
  * Which variant of each versioned NVML entry point to call, picked once from what the
  * loaded library exports: the newest present, with the entry size that variant writes.
  */
+import { newestSymbol } from "../../ffi/newest_symbol.ts";
 import type { NvmlSymbols } from "./symbols.ts";
 import { PROCESS_INFO_V1, PROCESS_INFO_V2, PROCESS_INFO_V3_WIDE } from "./types.ts";
 
@@ -39,18 +40,16 @@ export function chooseProcessLists(
       s.nvmlDeviceGetRunningProcessDetailList === null
     ? PROCESS_INFO_V3_WIDE.size
     : PROCESS_INFO_V2.size;
-  return {
-    compute: newestProcessList("nvmlDeviceGetComputeRunningProcesses", v3Stride, [
-      s.nvmlDeviceGetComputeRunningProcesses_v3,
-      s.nvmlDeviceGetComputeRunningProcesses_v2,
-      s.nvmlDeviceGetComputeRunningProcesses,
-    ]),
-    graphics: newestProcessList("nvmlDeviceGetGraphicsRunningProcesses", v3Stride, [
-      s.nvmlDeviceGetGraphicsRunningProcesses_v3,
-      s.nvmlDeviceGetGraphicsRunningProcesses_v2,
-      s.nvmlDeviceGetGraphicsRunningProcesses,
-    ]),
+  const strides = [v3Stride, PROCESS_INFO_V2.size, PROCESS_INFO_V1.size];
+  const pick = (kind: "Compute" | "Graphics"): ProcessListVariant | null => {
+    const base = `nvmlDeviceGet${kind}RunningProcesses` as const;
+    const names = [`${base}_v3`, `${base}_v2`, base] as const;
+    const chosen = newestSymbol(s, names);
+    if (chosen === null) return null;
+    const stride = strides[names.indexOf(chosen.name as typeof names[number])] ?? 0;
+    return { symbol: chosen.name, stride, call: chosen.call };
   };
+  return { compute: pick("Compute"), graphics: pick("Graphics") };
 }
 
 /** Names the variants chosen, for tests and diagnostics. */
@@ -59,25 +58,11 @@ export function describeChoices(
   lists: { compute: ProcessListVariant | null; graphics: ProcessListVariant | null },
 ): NvmlChoices {
   return {
-    init: s.nvmlInit_v2 ? "nvmlInit_v2" : s.nvmlInit ? "nvmlInit" : null,
-    memory: s.nvmlDeviceGetMemoryInfo_v2
-      ? "nvmlDeviceGetMemoryInfo_v2"
-      : s.nvmlDeviceGetMemoryInfo
-      ? "nvmlDeviceGetMemoryInfo"
-      : null,
+    init: newestSymbol(s, ["nvmlInit_v2", "nvmlInit"])?.name ?? null,
+    memory: newestSymbol(s, ["nvmlDeviceGetMemoryInfo_v2", "nvmlDeviceGetMemoryInfo"])?.name ??
+      null,
     computeProcesses: lists.compute?.symbol ?? null,
     graphicsProcesses: lists.graphics?.symbol ?? null,
     processEntryBytes: lists.compute?.stride ?? lists.graphics?.stride ?? null,
   };
-}
-
-function newestProcessList(
-  base: string,
-  v3Stride: number,
-  [v3, v2, v1]: readonly (ProcessListFunction | null)[],
-): ProcessListVariant | null {
-  if (v3) return { symbol: `${base}_v3`, stride: v3Stride, call: v3 };
-  if (v2) return { symbol: `${base}_v2`, stride: PROCESS_INFO_V2.size, call: v2 };
-  if (v1) return { symbol: base, stride: PROCESS_INFO_V1.size, call: v1 };
-  return null;
 }

@@ -21,6 +21,12 @@ import { type DrmClient, DrmClientScanner } from "./scan_drm_clients.ts";
 
 export interface DrmProcessUsage {
   pid: number;
+  /**
+   * The device: PCI address or platform device name (`fde60000.gpu`), as the scan resolved it
+   * (`scan_drm_clients.ts`); `node:<subsystem>/<node>` when sysfs did not say.
+   */
+  deviceKey?: string;
+  /** The PCI address; null on a platform device. */
   pciBusId: string | null;
   driver: string | null;
   /** Bytes per region: resident where given, else total. Null when no region was printed. */
@@ -33,6 +39,11 @@ export interface DrmSampleResult {
   usages: DrmProcessUsage[];
   /** Processes whose `fd/` could not be listed for lack of permission. */
   unreadableProcesses: number;
+  /**
+   * fdinfo lines of this sample's clients that could not be used (malformed, a number too
+   * large to be exact, a line past the length limit): each such value is unknown, not guessed.
+   */
+  ignoredFdinfoLines?: number;
   timestampMs: number;
 }
 
@@ -61,6 +72,7 @@ function clientMemory(fdinfo: ParsedFdinfo): Record<string, number> {
 
 interface Group {
   pid: number;
+  deviceKey: string;
   pciBusId: string | null;
   driver: string | null;
   memory: Record<string, number> | null;
@@ -107,6 +119,7 @@ export class DrmProcessSampler {
       if (group === undefined) {
         group = {
           pid: client.pid,
+          deviceKey: client.deviceKey,
           pciBusId: client.pciBusId,
           driver: client.fdinfo.driver,
           memory: null,
@@ -125,13 +138,21 @@ export class DrmProcessSampler {
 
     const usages = [...groups.values()].map((group): DrmProcessUsage => ({
       pid: group.pid,
+      deviceKey: group.deviceKey,
       pciBusId: group.pciBusId,
       driver: group.driver,
       memoryByRegion: group.memory,
       engines: group.rawEngines === null ? null : clampAll(toCanonicalEngines(group.rawEngines)),
     }));
-    usages.sort((a, b) => a.pid - b.pid || (a.pciBusId ?? "").localeCompare(b.pciBusId ?? ""));
-    return { usages, unreadableProcesses: scan.unreadableProcesses, timestampMs };
+    usages.sort((a, b) => a.pid - b.pid || (a.deviceKey ?? "").localeCompare(b.deviceKey ?? ""));
+    let ignoredFdinfoLines = 0;
+    for (const client of scan.clients) ignoredFdinfoLines += client.fdinfo.ignoredLines;
+    return {
+      usages,
+      unreadableProcesses: scan.unreadableProcesses,
+      ignoredFdinfoLines,
+      timestampMs,
+    };
   }
 
   /**

@@ -2,16 +2,19 @@
  * Engine class names differ per driver: i915 says `render`, amdgpu `gfx`, xe `rcs`. Output
  * uses one canonical set so a user sees the same column on every GPU:
  *
- * | canonical       | i915          | amdgpu                                 | xe   |
- * |-----------------|---------------|----------------------------------------|------|
- * | `render`        | render        | gfx                                    | rcs  |
- * | `copy`          | copy          | dma (SDMA)                             | bcs  |
- * | `video`         | video         | dec, enc, enc_1, jpeg (UVD/VCE/VCN)    | vcs  |
- * | `video-enhance` | video-enhance | vpe (Video Processing Engine)          | vecs |
- * | `compute`       | compute       | compute                                | ccs  |
+ * | canonical       | i915          | amdgpu                              | xe   | SoC GPUs                                    |
+ * |-----------------|---------------|-------------------------------------|------|---------------------------------------------|
+ * | `render`        | render        | gfx                                 | rcs  | v3d render, panfrost fragment, lima pp      |
+ * | `copy`          | copy          | dma (SDMA)                          | bcs  | v3d tfu (texture formatting unit, a blitter) |
+ * | `video`         | video         | dec, enc, enc_1, jpeg (UVD/VCE/VCN) | vcs  |                                             |
+ * | `video-enhance` | video-enhance | vpe (Video Processing Engine)       | vecs |                                             |
+ * | `compute`       | compute       | compute                             | ccs  | v3d csd (compute shader dispatch)           |
  *
- * The aliases `sdma`, `vcn` and `comp` used by other tools map the same way. A class
- * not in the table keeps its own name (panfrost `fragment`, v3d `bin`, msm `gpu`, …).
+ * The aliases `sdma`, `vcn` and `comp` used by other tools map the same way. A class that
+ * fits none keeps the driver's own name, so any driver, known or not, is shown with its raw
+ * classes: panfrost `vertex-tiler`, v3d `bin` and `cache_clean`, lima `gp` (geometry), msm
+ * `gpu` and panthor `panthor` (one counter for the whole GPU: it runs graphics and compute
+ * alike, so calling it `render` would mislead), amdxdna `npu-amdxdna`.
  */
 const CANONICAL: Record<string, string> = {
   render: "render",
@@ -34,6 +37,12 @@ const CANONICAL: Record<string, string> = {
   compute: "compute",
   ccs: "compute",
   comp: "compute",
+  // SoC GPUs (see the table above). Lima `pp` is its pixel processor, panfrost `fragment`
+  // its fragment (pixel) job slot.
+  fragment: "render",
+  pp: "render",
+  tfu: "copy",
+  csd: "compute",
 };
 
 /** The canonical class of a raw fdinfo engine name; unknown names are kept as they are. */

@@ -75,6 +75,8 @@ export function parseDpmTable(text: string | null): DpmClock | null {
     const match = /^\s*\w+:\s*(\d+(?:\.\d+)?)\s*mhz\s*(\*)?\s*$/i.exec(line);
     if (!match) continue;
     const mhz = Number(match[1]);
+    // 400 digits of "MHz" is a corrupt file, not a clock: Number() makes it Infinity.
+    if (!Number.isFinite(mhz)) continue;
     if (match[2] === "*") currentMHz = mhz;
     if (maxMHz === null || mhz > maxMHz) maxMHz = mhz;
   }

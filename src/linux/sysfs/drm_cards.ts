@@ -1,11 +1,15 @@
 /**
- * Enumerates GPUs from `<sysRoot>/class/drm`: every `cardN` whose `device` is a PCI function.
- * Connectors (`card0-DP-1`), render nodes and the `version` file are not cards; cards on a
- * platform device (simpledrm on the firmware framebuffer, most ARM display engines) have no
- * PCI address to join on and are skipped.
+ * Enumerates GPUs from `<sysRoot>/class/drm`: every `cardN` whose `device` is a PCI function,
+ * and every `cardN` on a platform device (the SoC GPUs: panfrost, panthor, lima, msm, v3d,
+ * etnaviv, asahi, powervr, ...) that has a render node. Connectors (`card0-DP-1`), render
+ * nodes and the `version` file are not cards. A platform card without a render node is a
+ * display engine only (simpledrm on the firmware framebuffer, vc4 on a Raspberry Pi 4,
+ * rockchip-drm's display subsystem): it renders nothing and is not listed. Cards on other
+ * buses (USB, virtio) are skipped.
  *
  * Everything read here is PCI-core or driver-core state (ids, uevent, links, runtime PM
- * status), which the kernel answers without resuming a runtime-suspended device.
+ * status, the device tree's `compatible`), which the kernel answers without resuming a
+ * runtime-suspended device.
  */
 import { basename, join } from "node:path";
 import { normalizePciBusId } from "../../model/pci.ts";
@@ -16,11 +20,19 @@ export interface DrmCard {
   name: string;
   /** `<sysRoot>/class/drm/card0` */
   cardPath: string;
-  /** `<sysRoot>/class/drm/card0/device`: the PCI function's directory. */
+  /** `<sysRoot>/class/drm/card0/device`: the PCI function's or platform device's directory. */
   devicePath: string;
-  /** `0000:03:00.0` */
-  pciBusId: string;
-  /** Kernel driver bound to the PCI function (`amdgpu`, `i915`, `xe`, ...). */
+  bus: "pci" | "platform";
+  /** PCI address (`0000:03:00.0`) or platform device name (`fde60000.gpu`): the device id. */
+  busId: string;
+  /** `0000:03:00.0`; null on a platform device. */
+  pciBusId: string | null;
+  /**
+   * Device tree `compatible` strings of a platform device (`of_node/compatible`, most
+   * specific first: `rockchip,rk3588-mali`, `arm,mali-valhall-csf`); empty when none.
+   */
+  compatible: string[];
+  /** Kernel driver bound to the device (`amdgpu`, `i915`, `xe`, `panfrost`, `v3d`, ...). */
   driver: string | null;
   vendorId: number | null;
   deviceId: number | null;
@@ -34,7 +46,7 @@ export interface DrmCard {
 
 const CARD_NAME = /^card(\d+)$/;
 
-/** PCI GPUs in card-number order; one entry per PCI function. */
+/** GPUs in card-number order; one entry per PCI function or platform device. */
 export function listDrmCards(sysRoot: string): DrmCard[] {
   const classDir = join(sysRoot, "class", "drm");
   const names = (listDirOrNull(classDir) ?? [])
@@ -44,8 +56,8 @@ export function listDrmCards(sysRoot: string): DrmCard[] {
   const seen = new Set<string>();
   for (const name of names) {
     const card = readCard(classDir, name);
-    if (card === null || seen.has(card.pciBusId)) continue;
-    seen.add(card.pciBusId);
+    if (card === null || seen.has(card.busId)) continue;
+    seen.add(card.busId);
     cards.push(card);
   }
   return cards;
@@ -62,24 +74,50 @@ function readCard(classDir: string, name: string): DrmCard | null {
   if (link === null) return null;
   const uevent = parseUevent(readTextOrNull(join(devicePath, "uevent")));
   const pciBusId = normalizePciBusId(basename(link)) ?? normalizePciBusId(uevent.PCI_SLOT_NAME);
-  if (pciBusId === null) return null;
+  const renderNode =
+    (listDirOrNull(join(devicePath, "drm")) ?? []).find((n) => /^renderD\d+$/.test(n)) ?? null;
+  const platform = pciBusId === null && isPlatformDevice(devicePath);
+  if (pciBusId === null && !(platform && renderNode !== null)) return null;
   const driverLink = readLinkOrNull(join(devicePath, "driver"));
   const [ueventVendor, ueventDevice] = (uevent.PCI_ID ?? "").split(":");
+  const pci = pciBusId !== null;
   return {
     name,
     cardPath,
     devicePath,
+    bus: pci ? "pci" : "platform",
+    busId: pciBusId ?? basename(link),
     pciBusId,
+    compatible: pci ? [] : readCompatible(devicePath),
     driver: (driverLink ? basename(driverLink) : null) ?? uevent.DRIVER ?? null,
-    vendorId: readHexOrNull(join(devicePath, "vendor")) ?? parseHex(ueventVendor),
-    deviceId: readHexOrNull(join(devicePath, "device")) ?? parseHex(ueventDevice),
-    subsystemVendorId: readHexOrNull(join(devicePath, "subsystem_vendor")),
-    subsystemDeviceId: readHexOrNull(join(devicePath, "subsystem_device")),
-    renderNode:
-      (listDirOrNull(join(devicePath, "drm")) ?? []).find((n) => /^renderD\d+$/.test(n)) ??
-        null,
+    vendorId: pci ? readHexOrNull(join(devicePath, "vendor")) ?? parseHex(ueventVendor) : null,
+    deviceId: pci ? readHexOrNull(join(devicePath, "device")) ?? parseHex(ueventDevice) : null,
+    subsystemVendorId: pci ? readHexOrNull(join(devicePath, "subsystem_vendor")) : null,
+    subsystemDeviceId: pci ? readHexOrNull(join(devicePath, "subsystem_device")) : null,
+    renderNode,
     runtimeStatus: readLineOrNull(join(devicePath, "power", "runtime_status")),
   };
+}
+
+/**
+ * On the platform bus: the device's `subsystem` link ends in `bus/platform`, or (trees
+ * without that link) the device's real path runs through `devices/platform/`.
+ */
+function isPlatformDevice(devicePath: string): boolean {
+  const subsystem = readLinkOrNull(join(devicePath, "subsystem"));
+  if (subsystem !== null) return basename(subsystem) === "platform";
+  try {
+    return Deno.realPathSync(devicePath).includes("/devices/platform/");
+  } catch {
+    return false;
+  }
+}
+
+/** `of_node/compatible`: NUL-separated strings, most specific first. */
+export function readCompatible(devicePath: string): string[] {
+  const text = readTextOrNull(join(devicePath, "of_node", "compatible"));
+  if (text === null) return [];
+  return text.split("\0").map((s) => s.trim()).filter((s) => s !== "");
 }
 
 /** `KEY=value` lines (uevent); later keys win. */

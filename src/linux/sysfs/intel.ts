@@ -4,14 +4,16 @@
  * - i915: `cardN/gt_{act,cur,max}_freq_mhz` (device-level, the max over GTs), or per GT
  *   `cardN/gt/gtX/rps_{act,cur,max}_freq_mhz` on kernels that have them (5.19+).
  * - xe: `device/tile<T>/gt<G>/freq0/{act,cur,max}_freq`, G a global GT id. On current parts
- *   `tile0/gt0` is the primary (render) GT and `gt1` the media GT, so gt0 is reported.
+ *   `tile0/gt0` is the primary (render) GT and `gt1` the media GT. Only a primary GT's
+ *   frequency is the graphics clock: a media GT's (video engines only) is not, so a tree
+ *   with only the media GT readable gives null, not the media clock.
  *
  * `act` is what the hardware runs at (0 while the GT sits in RC6/C6), `cur` what was
  * requested, `max` the soft upper limit. Reading xe's freq files takes a runtime-PM reference
  * (wakes the GPU); callers read these only when the device is active.
  */
 import { join } from "node:path";
-import { listDirOrNull, readIntOrNull } from "../read_file.ts";
+import { listDirOrNull, readIntOrNull, readLineOrNull } from "../read_file.ts";
 
 export interface GtFrequencies {
   actualMHz: number | null;
@@ -36,15 +38,33 @@ export function readXeFrequencies(devicePath: string): GtFrequencies {
   };
 }
 
-/** `tile0/gt0/freq0` when present, else the lowest-numbered GT that has a `freq0`. */
+/**
+ * The `freq0` of the first primary GT, tile by tile. A GT is primary when xe says so:
+ * `gtidle/name` is `gt<N>-rc` (render C-state; a media GT's is `gt<N>-mc`, xe_gt_idle.c), or
+ * its `engines/` lists a render or compute class (`rcs`, `ccs`; a media GT has only `vcs`,
+ * `vecs`, `gsccs`). A GT that says neither counts as primary only when it is `gt0`, the
+ * primary GT of tile 0 on every xe part.
+ */
 function primaryXeGt(devicePath: string): string | null {
   for (const tile of numbered(devicePath, "tile")) {
     for (const gt of numbered(join(devicePath, tile), "gt")) {
-      const freq0 = join(devicePath, tile, gt, "freq0");
-      if (listDirOrNull(freq0) !== null) return freq0;
+      const gtDir = join(devicePath, tile, gt);
+      const freq0 = join(gtDir, "freq0");
+      if (listDirOrNull(freq0) === null) continue;
+      const kind = xeGtKind(gtDir);
+      if (kind === "primary" || (kind === null && gt === "gt0")) return freq0;
     }
   }
   return null;
+}
+
+function xeGtKind(gtDir: string): "primary" | "media" | null {
+  const idleName = readLineOrNull(join(gtDir, "gtidle", "name"));
+  if (idleName?.endsWith("-rc")) return "primary";
+  if (idleName?.endsWith("-mc")) return "media";
+  const engines = listDirOrNull(join(gtDir, "engines"));
+  if (engines === null || engines.length === 0) return null;
+  return engines.includes("rcs") || engines.includes("ccs") ? "primary" : "media";
 }
 
 /**

@@ -256,12 +256,14 @@ Deno.test("unreadable processes → the exact detail wording", async () => {
   assert.equal((await backend.read()).detail, "3 processes not readable; run as root to see all");
 });
 
-Deno.test("usages on devices not listed are dropped and counted", async () => {
+Deno.test("usages on devices not listed are dropped, and counted when they had something", async () => {
   const sampler = fakeSampler({
     usages: [
       usage(1, "0000:03:00.0", { memoryByRegion: { vram0: 4096, system: 8192 } }),
-      usage(2, "0000:09:00.0"), // no such card
-      usage(3, null), // a platform device (no PCI address)
+      usage(2, "0000:09:00.0", { memoryByRegion: { vram0: 1 } }), // no such card
+      usage(3, null, { engines: { render: 5 } }), // no device key at all
+      // A compositor on a display-only card: DRM core keys only, nothing to show, no note.
+      usage(4, null, { deviceKey: "display-subsystem" }),
     ],
     unreadableProcesses: 1,
     timestampMs: 0,

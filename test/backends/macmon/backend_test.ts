@@ -206,7 +206,10 @@ Deno.test("output that is not a sample is an error with the parser's reason", as
     const cases: [string, string][] = [
       ["hello from macmon\n", 'macmon output: not JSON: "hello from macmon"'],
       ["", "macmon output: no output"],
-      ['{"cpu_power":1.0}\n', "macmon output: not a macmon sample: no GPU usage key"],
+      [
+        '{"cpu_power":1.0}\n',
+        "macmon output: not a macmon sample: no GPU reading (gpu_usage, gpu_scaled_ratio, gpu_power, gpu_temp_avg or memory)",
+      ],
     ];
     for (const [text, detail] of cases) {
       fake.setEnv({ FAKE_MACMON_OUTPUT: fake.writeFile("out.jsonl", text) });
@@ -265,6 +268,15 @@ Deno.test("parseTimeout accepts a positive integer, else the default", () => {
 Deno.test("parseVersion reads clap's `macmon X.Y.Z`", () => {
   assert.equal(parseVersion("macmon 0.8.2\n"), "0.8.2");
   assert.equal(parseVersion("\nmacmon 0.5.1"), "0.5.1");
-  assert.equal(parseVersion("something else\n"), "something else");
+  assert.equal(parseVersion("0.8.2\n"), "0.8.2");
+  assert.equal(parseVersion("macmon v0.6.1-rc1\n"), "v0.6.1-rc1");
   assert.equal(parseVersion(""), null);
+});
+
+Deno.test("parseVersion: anything that is not a version is null", () => {
+  assert.equal(parseVersion("something else\n"), null);
+  assert.equal(parseVersion("macmon 0.8.2 extra words"), null);
+  assert.equal(parseVersion('{"garbage": true}'), null);
+  assert.equal(parseVersion("\u0000\u001b[31mbinary\u00ff"), null);
+  assert.equal(parseVersion("1".repeat(500)), null);
 });

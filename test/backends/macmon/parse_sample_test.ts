@@ -113,6 +113,24 @@ Deno.test("a ratio out of 0–1 is clamped to 0–100 %", () => {
   assert.equal(sampleOf('{"gpu_usage":[1296,0.5],"gpu_power":-1}').gpuPowerWatts, null);
 });
 
+Deno.test("a line without the GPU usage keys still gives power, temperature and memory", () => {
+  // The v0.6.1 readme example (fixtures/macmon) with its gpu_usage tuple removed.
+  const line = JSON.stringify({
+    temp: { cpu_temp_avg: 43.73614, gpu_temp_avg: 36.95167 },
+    memory: { ram_total: 25769803776, ram_usage: 20985479168 },
+    gpu_power: 0.017451683,
+  });
+  const sample = sampleOf(line);
+  assert.equal(sample.gpuUtilizationPercent, null);
+  assert.equal(sample.gpuFreqMHz, null);
+  assert.equal(sample.gpuPowerWatts, 0.017451683);
+  assert.equal(sample.gpuTempCelsius, 36.95167);
+  assert.equal(sample.ramTotalBytes, 25769803776);
+  assert.equal(sample.ramUsedBytes, 20985479168);
+  // Memory alone is a partial reading too.
+  assert.equal(sampleOf('{"memory":{"ram_total":1,"ram_usage":1}}').ramTotalBytes, 1);
+});
+
 Deno.test("lines that are not a macmon sample fail with a reason", () => {
   const cases: [string, RegExp][] = [
     ["", /^empty line$/],
@@ -124,8 +142,8 @@ Deno.test("lines that are not a macmon sample fail with a reason", () => {
     ["42", /^not a JSON object/],
     ["null", /^not a JSON object/],
     ['"text"', /^not a JSON object/],
-    ["{}", /no GPU usage key/],
-    ['{"temp":{"gpu_temp_avg":40},"memory":{"ram_total":1,"ram_usage":1}}', /no GPU usage key/],
+    ["{}", /no GPU reading/],
+    ['{"cpu_power":1.0,"temp":{"cpu_temp_avg":50}}', /no GPU reading/],
     ['{"gpu_usage":"high"}', /^not a macmon sample: gpu_usage: /],
     ['{"gpu_usage":[169]}', /^not a macmon sample: gpu_usage/],
     ['{"gpu_usage":[169,0.1],"memory":{"ram_total":-1}}', /memory\.ram_total/],

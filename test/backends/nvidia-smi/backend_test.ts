@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import {
   createNvidiaSmiBackend,
+  failureMessage,
   NVIDIA_SMI_TIMEOUT_MS,
   nvidiaSmiBackend,
   nvidiaSmiCandidates,
@@ -219,6 +220,34 @@ Deno.test("a GPU query failing after open makes read() throw its message", async
   });
 });
 
+Deno.test("an answer of which no row is understood is an error quoting it", async () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    const gpu = `${dir}/gpu.csv`;
+    Deno.writeTextFileSync(gpu, `${",".repeat(17)}\nwrapper: some other text\n`);
+    await withFake({ FAKE_NVIDIA_SMI_GPU_FILE: gpu }, async (fake, backend) => {
+      const result = await backend.open();
+      assert.equal(result.status, "error");
+      assert.equal(
+        result.detail,
+        `no row of nvidia-smi's output understood (2 rows, first: "${",".repeat(17)}")`,
+      );
+      // After a good open, a later answer of garbage makes read() throw the same way.
+      fake.setEnv(H100_LOAD);
+      const reopened = createNvidiaSmiBackend(
+        testContext({ env: { GPUTOP_NVIDIA_SMI: fake.path } }),
+      );
+      assert.equal((await reopened.open()).status, "ok");
+      await reopened.read();
+      fake.setEnv({ FAKE_NVIDIA_SMI_GPU_FILE: gpu });
+      await assert.rejects(() => reopened.read(), /no row of nvidia-smi's output understood/);
+      reopened.close();
+    });
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
 Deno.test("an empty answer is ok with no devices", async () => {
   await withFake({}, async (_fake, backend) => {
     const result = await backend.open();
@@ -237,5 +266,15 @@ Deno.test("candidates: the explicit program alone, else the usual names", () => 
   assert.deepEqual(
     nvidiaSmiCandidates(testContext({ env: { ProgramFiles: "C:\\Program Files" }, os: "windows" })),
     ["nvidia-smi.exe", "C:\\Program Files\\NVIDIA Corporation\\NVSMI\\nvidia-smi.exe"],
+  );
+});
+
+Deno.test("failureMessage quotes at most 200 characters of the program's first line", () => {
+  const long = "x".repeat(1_000_000);
+  const message = failureMessage({ kind: "exit", code: 1, stdout: "", stderr: `${long}\n` });
+  assert.equal(message, `${"x".repeat(200)}…`);
+  assert.equal(
+    failureMessage({ kind: "exit", code: 9, stdout: "", stderr: "short\n" }),
+    "short",
   );
 });

@@ -165,3 +165,20 @@ Deno.test(
     assert.match(status?.detail ?? "", /"compute_cap"/);
   }),
 );
+
+Deno.test("malformed nvidia-smi output: no invented device, the backend is an error", async () => {
+  makeFakeExecutable();
+  const root = Deno.makeTempDirSync();
+  try {
+    const gpu = `${root}/gpu.csv`;
+    Deno.writeTextFileSync(gpu, `${",".repeat(17)}\n`);
+    const env = { ...captureEnv("h100-80gb-hbm3-590.48.01-load", root) };
+    env.FAKE_NVIDIA_SMI_GPU_FILE = gpu;
+    const snapshot = await gputopJson(["--json", "--backends", "nvidia-smi"], env);
+    assert.deepEqual(snapshot.devices, []);
+    assert.equal(nvidiaSmiStatus(snapshot)?.status, "error");
+    assert.match(nvidiaSmiStatus(snapshot)?.detail ?? "", /no row of nvidia-smi's output/);
+  } finally {
+    Deno.removeSync(root, { recursive: true });
+  }
+});

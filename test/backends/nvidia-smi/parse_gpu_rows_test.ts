@@ -111,7 +111,26 @@ Deno.test("a garbage row is skipped and counted; the others are kept", () => {
 
 Deno.test("a row with no PCI address, UUID or index is rejected", () => {
   const text = h100RowWith({ "index": "[N/A]", "uuid": "[N/A]", "pci.bus_id": "garbage" });
-  assert.deepEqual(parseGpuRows(text, GPU_FIELDS), { devices: [], rejected: 1 });
+  const rows = parseGpuRows(text, GPU_FIELDS);
+  assert.deepEqual([rows.devices, rows.rejected], [[], 1]);
+  assert.equal(rows.firstRejected, text.trim().slice(0, 60) + "…");
+});
+
+Deno.test("text where an index or UUID belongs is no identity", () => {
+  // index "0x1" is not decimal digits, uuid "not-a-uuid" has no GPU- prefix.
+  const text = h100RowWith({ "index": "0x1", "uuid": "not-a-uuid", "pci.bus_id": "[N/A]" });
+  assert.equal(parseGpuRows(text, GPU_FIELDS).rejected, 1);
+  // With a PCI address the row is a device, but the text is not kept as its UUID.
+  const device = parseGpuRows(h100RowWith({ "uuid": "not-a-uuid" }), GPU_FIELDS).devices[0];
+  assert.equal(device?.uuid, null);
+  assert.equal(device?.pciBusId, "0000:00:09.0");
+});
+
+Deno.test("a row of commas is never a device, even with an index in front", () => {
+  for (const line of [",".repeat(40), "0" + ",".repeat(40), "0, , , , ,,,,,,,,,,,,,,,,,,,,,,,,,"]) {
+    const rows = parseGpuRows(line + "\n", GPU_FIELDS);
+    assert.deepEqual([rows.devices, rows.rejected], [[], 1], line);
+  }
 });
 
 Deno.test("a device without a PCI address is named by UUID, else by index", () => {
@@ -131,8 +150,9 @@ Deno.test("a name with a comma stays whole (name is the last field)", () => {
 });
 
 Deno.test("an empty output is no devices and nothing rejected", () => {
-  assert.deepEqual(parseGpuRows("", GPU_FIELDS), { devices: [], rejected: 0 });
-  assert.deepEqual(parseGpuRows("\n\n", GPU_FIELDS), { devices: [], rejected: 0 });
+  const none = { devices: [], rejected: 0, firstRejected: null };
+  assert.deepEqual(parseGpuRows("", GPU_FIELDS), none);
+  assert.deepEqual(parseGpuRows("\n\n", GPU_FIELDS), none);
 });
 
 /**

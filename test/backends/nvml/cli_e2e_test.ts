@@ -5,7 +5,6 @@
  */
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { emptyDeviceMetrics } from "../../../src/model/empty_device.ts";
 import { SnapshotSchema } from "../../../src/model/schema.ts";
 import type {
@@ -15,6 +14,7 @@ import type {
   ProcessReading,
 } from "../../../src/model/types.ts";
 import { buildFakeNvml, type FakeNvmlScenario } from "../../fakes/nvml/build_fake_nvml.ts";
+import { scenarioRootOf } from "../../linux/sysfs/fixture_tree.ts";
 import { parseJsonOutput, runCli } from "../../support/run_cli.ts";
 import { fakeNvmlTest } from "./_support.ts";
 import { GPU0, GPU0_ID, GPU1, GPU1_ID, PROCESSES } from "./expected.ts";
@@ -190,9 +190,7 @@ Deno.test({
     : `gputop --json with the real libnvidia-ml and DRM (skipped: ${realSkip})`,
   ignore: realSkip !== null,
   async fn() {
-    const scenario = fileURLToPath(
-      new URL("../../../fixtures/linux/amdgpu-discrete/", import.meta.url),
-    );
+    const scenario = `${scenarioRootOf("amdgpu-discrete")}/`;
     const result = await runCli([
       "--json",
       "--backends",

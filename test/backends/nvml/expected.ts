@@ -13,6 +13,7 @@ const DRM_ONLY = [
   "gttUsedBytes",
   "temperaturesCelsius",
   "runtimeStatus",
+  "graphicsClockMinMHz",
 ] as const;
 
 /** Every metric key an NVML reading carries, each null (a GPU NVML could not read). */

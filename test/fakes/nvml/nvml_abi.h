@@ -102,14 +102,6 @@ typedef struct nvmlProcessInfo_v2_st {
 
 typedef nvmlProcessInfo_v2_t nvmlProcessInfo_t;
 
-/* What ..._v3 wrote on early R535 drivers: not in the 11.8 header, hence our own name. */
-typedef struct gputopProcessInfoWide_st {
-  unsigned int pid;
-  unsigned long long usedGpuMemory;
-  unsigned int gpuInstanceId;
-  unsigned int computeInstanceId;
-  unsigned long long usedGpuCcProtectedMemory;
-} gputopProcessInfoWide_t;
 
 typedef struct nvmlProcessUtilizationSample_st {
   unsigned int pid;
@@ -121,11 +113,10 @@ typedef struct nvmlProcessUtilizationSample_st {
 } nvmlProcessUtilizationSample_t;
 
 /* nvmlTemperatureSensors_t, nvmlClockType_t, nvmlPstates_t, nvmlEnableState_t */
-#define NVML_TEMPERATURE_GPU 0
-#define NVML_CLOCK_GRAPHICS 0
-#define NVML_CLOCK_MEM 2
-#define NVML_PSTATE_15 15
-#define NVML_PSTATE_UNKNOWN 32
+/* Enums in NVML (4 bytes); typed so the fake's signatures match nvml.h exactly. */
+typedef enum nvmlTemperatureSensors_enum { NVML_TEMPERATURE_GPU = 0 } nvmlTemperatureSensors_t;
+typedef enum nvmlClockType_enum { NVML_CLOCK_GRAPHICS = 0, NVML_CLOCK_MEM = 2 } nvmlClockType_t;
+typedef enum nvmlPStates_enum { NVML_PSTATE_15 = 15, NVML_PSTATE_UNKNOWN = 32 } nvmlPstates_t;
 #define NVML_DEVICE_MIG_DISABLE 0
 #define NVML_DEVICE_MIG_ENABLE 1
 
@@ -140,5 +131,23 @@ typedef unsigned int nvmlDeviceArchitecture_t;
 #define NVML_DEVICE_ARCH_ADA 8
 #define NVML_DEVICE_ARCH_HOPPER 9
 #define NVML_DEVICE_ARCH_UNKNOWN 0xffffffff
+
+#endif
+
+/*
+ * Types only gputop has (not in any nvml.h), outside the guard above so that the signature
+ * probe can use the vendor's nvml.h for everything else and still compile the fake.
+ */
+#ifndef GPUTOP_NVML_OURS_ONLY_H
+#define GPUTOP_NVML_OURS_ONLY_H
+
+/* What ..._v3 wrote on early R535 drivers: not in the 11.8 header, hence our own name. */
+typedef struct gputopProcessInfoWide_st {
+  unsigned int pid;
+  unsigned long long usedGpuMemory;
+  unsigned int gpuInstanceId;
+  unsigned int computeInstanceId;
+  unsigned long long usedGpuCcProtectedMemory;
+} gputopProcessInfoWide_t;
 
 #endif

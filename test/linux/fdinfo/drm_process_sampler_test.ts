@@ -105,8 +105,17 @@ function withSwitchableProc(body: (proc: SwitchableProc) => void): void {
   });
 }
 
+/** A usage; on a PCI device its deviceKey is the PCI address, as the scan resolves it. */
 function usage(fields: Partial<DrmProcessUsage> & { pid: number }): DrmProcessUsage {
-  return { pciBusId: null, driver: null, memoryByRegion: null, engines: null, ...fields };
+  const deviceKey = fields.deviceKey ?? fields.pciBusId ?? undefined;
+  return {
+    ...(deviceKey === undefined ? {} : { deviceKey }),
+    pciBusId: null,
+    driver: null,
+    memoryByRegion: null,
+    engines: null,
+    ...fields,
+  };
 }
 
 // amdgpu-discrete: pid 2001 holds client 30 on fds 4 and 5 (dup), its fork 2002 holds it
@@ -267,7 +276,12 @@ Deno.test("sampler: suspended-gpu memory-only client keeps engines null on every
 
 Deno.test("sampler: an fd whose fdinfo vanished is skipped quietly", () => {
   const result = scenarioSampler("race-fd-without-fdinfo").sample();
-  assert.deepEqual(result, { usages: [], unreadableProcesses: 0, timestampMs: 10_000 });
+  assert.deepEqual(result, {
+    usages: [],
+    unreadableProcesses: 0,
+    ignoredFdinfoLines: 0,
+    timestampMs: 10_000,
+  });
 });
 
 Deno.test("sampler: a counter that went backwards gives null for that engine, then starts over", () => {
@@ -434,10 +448,20 @@ Deno.test("sampler: exited processes, non-pid entries and a missing proc root ar
     // fd 3 is a dangling entry whose link cannot be read at all (a plain file here).
     Deno.writeTextFileSync(join(dir, "proc/600/fd/3"), "");
     const sampler = samplerOn(join(dir, "proc"), join(dir, "sys"));
-    assert.deepEqual(sampler.sample(), { usages: [], unreadableProcesses: 0, timestampMs: 10_000 });
+    assert.deepEqual(sampler.sample(), {
+      usages: [],
+      unreadableProcesses: 0,
+      ignoredFdinfoLines: 0,
+      timestampMs: 10_000,
+    });
 
     const missing = samplerOn(join(dir, "no-such-proc"), join(dir, "no-such-sys"));
-    assert.deepEqual(missing.sample(), { usages: [], unreadableProcesses: 0, timestampMs: 10_000 });
+    assert.deepEqual(missing.sample(), {
+      usages: [],
+      unreadableProcesses: 0,
+      ignoredFdinfoLines: 0,
+      timestampMs: 10_000,
+    });
   });
 });
 

@@ -4,13 +4,16 @@ import {
   toCanonicalEngines,
 } from "../../../src/linux/fdinfo/engine_classes.ts";
 
-Deno.test("canonicalEngineClass: i915, amdgpu and xe names meet in one set", () => {
+Deno.test("canonicalEngineClass: i915, amdgpu, xe and SoC GPU names meet in one set", () => {
   const cases: Record<string, string[]> = {
-    render: ["render", "gfx", "rcs"],
-    copy: ["copy", "dma", "sdma", "bcs"],
+    // v3d render, panfrost fragment, lima pp
+    render: ["render", "gfx", "rcs", "fragment", "pp"],
+    // v3d tfu
+    copy: ["copy", "dma", "sdma", "bcs", "tfu"],
     video: ["video", "vcs", "dec", "enc", "enc_1", "vcn", "jpeg"],
     "video-enhance": ["video-enhance", "vecs", "vpe"],
-    compute: ["compute", "ccs", "comp"],
+    // v3d csd
+    compute: ["compute", "ccs", "comp", "csd"],
   };
   for (const [canonical, raws] of Object.entries(cases)) {
     for (const raw of raws) assert.equal(canonicalEngineClass(raw), canonical, raw);
@@ -18,7 +21,8 @@ Deno.test("canonicalEngineClass: i915, amdgpu and xe names meet in one set", () 
 });
 
 Deno.test("canonicalEngineClass: unknown classes keep their own name", () => {
-  for (const raw of ["fragment", "vertex-tiler", "bin", "gpu", "npu-amdxdna", "panthor"]) {
+  const raws = ["vertex-tiler", "bin", "cache_clean", "gp", "gpu", "npu-amdxdna", "panthor"];
+  for (const raw of raws) {
     assert.equal(canonicalEngineClass(raw), raw);
   }
 });
@@ -26,8 +30,13 @@ Deno.test("canonicalEngineClass: unknown classes keep their own name", () => {
 Deno.test("toCanonicalEngines: raw classes sharing a canonical one take the max", () => {
   // amdgpu dec 40 % and enc 15 % are separate engines: video is 40, not 55.
   assert.deepEqual(
-    toCanonicalEngines({ gfx: 12.5, dec: 40, enc: 15, jpeg: 3, dma: 0, fragment: 7 }),
-    { render: 12.5, video: 40, copy: 0, fragment: 7 },
+    toCanonicalEngines({ gfx: 12.5, dec: 40, enc: 15, jpeg: 3, dma: 0, bin: 7 }),
+    { render: 12.5, video: 40, copy: 0, bin: 7 },
   );
+  // panfrost: fragment 30 % → render; vertex-tiler keeps its name.
+  assert.deepEqual(toCanonicalEngines({ fragment: 30, "vertex-tiler": 2 }), {
+    render: 30,
+    "vertex-tiler": 2,
+  });
   assert.deepEqual(toCanonicalEngines({}), {});
 });

@@ -5,7 +5,7 @@
  * integer (sizes, frequencies, capacities) or a u64 (counters).
  */
 import assert from "node:assert/strict";
-import fc from "fast-check";
+import fc from "../../support/fast_check.ts";
 import { type ParsedFdinfo, parseFdinfo } from "../../../src/linux/fdinfo/parse_fdinfo.ts";
 
 const U64_MAX = 2n ** 64n - 1n;

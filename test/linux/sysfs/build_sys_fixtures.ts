@@ -1,7 +1,7 @@
 /**
  * Builds the `sys/` trees of `fixtures/linux/<scenario>/` from the real captures in
  * `shared/realdata/sysfs/` plus the values those captures lack. Run once; the output is
- * committed, and `fixtures/linux/README-sys.md` lists, file by file, which values are
+ * committed as one ttar archive per scenario (`fixtures/linux/<scenario>/sys.ttar`), and `fixtures/linux/README-sys.md` lists, file by file, which values are
  * captured and which are invented (every invented value is marked INVENTED below too).
  *
  *   deno run -A test/linux/sysfs/build_sys_fixtures.ts /work/shared/realdata/sysfs
@@ -15,6 +15,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { entriesUnder, parseTtar, type TtarEntry } from "./ttar_to_tree.ts";
+import { formatTtar, treeEntries } from "./tree_to_ttar.ts";
 
 const FIXTURES = fileURLToPath(new URL("../../../fixtures/linux/", import.meta.url));
 
@@ -387,16 +388,24 @@ function readCaptures(realdata: string): Captures {
   };
 }
 
+/** Builds the tree in a temporary directory and commits it as `<scenario>/sys.ttar`. */
 function scenario(name: string, build: (sys: SysTree) => void): void {
-  const root = join(FIXTURES, name, "sys");
+  const scratch = Deno.makeTempDirSync({ prefix: `gputop-build-${name}-` });
   try {
-    Deno.removeSync(root, { recursive: true });
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
+    const sys = new SysTree(join(scratch, "sys"));
+    sys.value("class/drm/version", "drm 1.1.0 20060810");
+    build(sys);
+    Deno.mkdirSync(join(FIXTURES, name), { recursive: true });
+    Deno.writeTextFileSync(
+      join(FIXTURES, name, "sys.ttar"),
+      formatTtar(treeEntries(sys.root), [
+        `fixtures/linux/${name}/sys as a ttar archive (see test/linux/sysfs/tree_to_ttar.ts);`,
+        "provenance in fixtures/linux/README-sys.md. Tests unpack it into a temporary directory.",
+      ]),
+    );
+  } finally {
+    Deno.removeSync(scratch, { recursive: true });
   }
-  const sys = new SysTree(root);
-  sys.value("class/drm/version", "drm 1.1.0 20060810");
-  build(sys);
 }
 
 if (import.meta.main) {

@@ -6,7 +6,7 @@ import {
   parseHex,
   parseUevent,
 } from "../../../src/linux/sysfs/drm_cards.ts";
-import { pciDir, scratchSys, sysRootOf } from "./fixture_tree.ts";
+import { copyTree, pciDir, scratchSys, sysRootOf } from "./fixture_tree.ts";
 
 Deno.test("amdgpu-discrete: one PCI card with ids, driver, render node and PM state", () => {
   const cards = listDrmCards(sysRootOf("amdgpu-discrete"));
@@ -35,7 +35,7 @@ Deno.test("connectors, render nodes and the version file are not cards", () => {
   assert.deepEqual(listDrmCards(sysRootOf("i915-integrated")).map((c) => c.name), ["card1"]);
 });
 
-Deno.test("simpledrm on a platform device is skipped; the APU on card1 is kept", () => {
+Deno.test("simpledrm on a platform device (no render node) is skipped; the APU is kept", () => {
   const cards = listDrmCards(sysRootOf("amdgpu-apu"));
   assert.deepEqual(cards.map((c) => [c.name, c.pciBusId, c.driver]), [
     ["card1", "0000:04:00.0", "amdgpu"],
@@ -106,4 +106,45 @@ Deno.test("parseUevent, parseHex, isRuntimeSuspended", () => {
   assert.deepEqual(isRuntimeSuspended("suspending"), true);
   assert.deepEqual(isRuntimeSuspended("active"), false);
   assert.deepEqual(isRuntimeSuspended(null), false);
+});
+
+Deno.test("a SoC GPU on the platform bus is a card; the display-only card beside it is not", () => {
+  const sys = sysRootOf("panfrost-rk3399");
+  const cards = listDrmCards(sys);
+  // card0 is rockchip-drm's display subsystem: connectors, no render node.
+  assert.deepEqual(cards.map((c) => c.name), ["card1"]);
+  const card = cards[0]!;
+  assert.deepEqual(card.bus, "platform");
+  assert.deepEqual(card.busId, "ff9a0000.gpu");
+  assert.deepEqual(card.pciBusId, null);
+  assert.deepEqual(card.driver, "panfrost");
+  assert.deepEqual(card.renderNode, "renderD128");
+  // of_node/compatible is "rockchip,rk3399-mali\0arm,mali-t860\0"
+  assert.deepEqual(card.compatible, ["rockchip,rk3399-mali", "arm,mali-t860"]);
+  assert.deepEqual([card.vendorId, card.deviceId], [null, null]);
+  assert.deepEqual(card.runtimeStatus, "active");
+});
+
+Deno.test("Raspberry Pi 4: v3d listed, vc4 (display only on BCM2711) not", () => {
+  assert.deepEqual(
+    listDrmCards(sysRootOf("v3d-rpi4")).map((c) => [c.name, c.busId, c.driver]),
+    [["card0", "fec00000.v3d", "v3d"]],
+  );
+});
+
+Deno.test("a platform card without a subsystem link is placed by its real path", () => {
+  const scratch = Deno.makeTempDirSync();
+  try {
+    copyTree(sysRootOf("panthor-rk3588"), join(scratch, "sys"));
+    const device = join(scratch, "sys/devices/platform/fb000000.gpu");
+    Deno.removeSync(join(device, "subsystem"));
+    Deno.removeSync(join(device, "of_node"));
+    const [card] = listDrmCards(join(scratch, "sys"));
+    assert.deepEqual([card?.busId, card?.compatible], ["fb000000.gpu", []]);
+    // Without its render node the same card is display-only and not listed.
+    Deno.removeSync(join(device, "drm/renderD128"), { recursive: true });
+    assert.deepEqual(listDrmCards(join(scratch, "sys")), []);
+  } finally {
+    Deno.removeSync(scratch, { recursive: true });
+  }
 });

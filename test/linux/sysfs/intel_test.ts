@@ -36,15 +36,29 @@ Deno.test("xe: gt0 (primary GT) is reported, not the captured media GT gt1", () 
   assert.deepEqual(readXeFrequencies(XE), { actualMHz: 2350, requestedMHz: 2400, maxMHz: 2850 });
 });
 
-Deno.test("xe: without gt0, the lowest GT with freq0 (the captured gt1 values)", () => {
+Deno.test("xe: with only the media GT (gt1) readable, no graphics clock (null, not gt1's)", () => {
   const scratch = scratchSys("xe-discrete");
   try {
     const dir = pciDir(scratch.root, "0000:03:00.0");
     Deno.removeSync(join(dir, "tile0", "gt0"), { recursive: true });
-    // LACT issue 893 at idle: act_freq 0, cur_freq 1200, max_freq 1500
+    // What is left is the LACT issue 893 capture (act 0, cur 1200, max 1500): gt1, whose
+    // gtidle/name is gt1-mc (media C-state). Its clock is the media engines', not graphics.
+    const none = { actualMHz: null, requestedMHz: null, maxMHz: null };
+    assert.deepEqual(readXeFrequencies(dir), none);
+    // Without gtidle, engines/ tells: only video classes → media.
+    Deno.removeSync(join(dir, "tile0", "gt1", "gtidle"), { recursive: true });
+    for (const engine of ["vcs", "vecs"]) {
+      Deno.mkdirSync(join(dir, "tile0", "gt1", "engines", engine), { recursive: true });
+    }
+    assert.deepEqual(readXeFrequencies(dir), none);
+    // Saying nothing at all: only gt0 is taken as primary, so gt1 still gives null.
+    Deno.removeSync(join(dir, "tile0", "gt1", "engines"), { recursive: true });
+    assert.deepEqual(readXeFrequencies(dir), none);
+    // A GT whose engines include rcs is primary, whatever its number (its values are gt1's).
+    Deno.mkdirSync(join(dir, "tile0", "gt1", "engines", "rcs"), { recursive: true });
     assert.deepEqual(readXeFrequencies(dir), { actualMHz: 0, requestedMHz: 1200, maxMHz: 1500 });
     Deno.removeSync(join(dir, "tile0"), { recursive: true });
-    assert.deepEqual(readXeFrequencies(dir), { actualMHz: null, requestedMHz: null, maxMHz: null });
+    assert.deepEqual(readXeFrequencies(dir), none);
   } finally {
     scratch.dispose();
   }

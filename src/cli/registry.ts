@@ -1,0 +1,79 @@
+/**
+ * The one list of gputop's commands. Parsing, `gputop help` and dispatch all read it.
+ *
+ * To add a command: write `src/cli/commands/NAME.ts` exporting
+ * `run(invocation: Invocation, io: Io): Promise<number>`, and add ONE entry below with its
+ * name, summary, its own options (global options are merged in; do not repeat them) and,
+ * if it takes any, its positional arguments. Its `run` imports the module dynamically so that
+ * start-up loads only the command that runs (a literal `import("./commands/NAME.ts")` keeps
+ * it visible to `deno compile` and `deno bundle`). Keep entries in the order `help` lists them.
+ */
+import { CHECK_OPTIONS } from "./check/options.ts";
+import type { Command } from "./command.ts";
+import { WATCH_OPTIONS } from "./watch/watch_options.ts";
+
+export const COMMANDS: readonly Command[] = [
+  {
+    name: "snapshot",
+    summary: "one reading: devices, then processes (default)",
+    options: {},
+    run: (inv, io) => import("./commands/snapshot.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "ps",
+    summary: "per-process GPU memory, largest first",
+    options: {},
+    run: (inv, io) => import("./commands/ps.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "watch",
+    summary: "a reading every --interval: JSON lines (default) or CSV rows (--csv)",
+    options: WATCH_OPTIONS,
+    run: (inv, io) => import("./commands/watch.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "backends",
+    summary: "each backend: ok / unavailable / error / skipped, and why",
+    options: {},
+    run: (inv, io) => import("./commands/backends.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "schema",
+    summary: "JSON Schema of the --json output",
+    options: {},
+    run: (inv, io) => import("./commands/schema.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "check",
+    summary: "assertions for CI jobs (free memory, temperature, driver, ...); exit 0/1/3",
+    options: CHECK_OPTIONS,
+    run: (inv, io) => import("./commands/check.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "fit",
+    summary: "devices with at least SIZE free, most free first; exit 0/1/3",
+    options: {},
+    positionals: [{ name: "SIZE", required: true, help: "e.g. 24GiB, 500MB, 1.5TB or bytes" }],
+    run: (inv, io) => import("./commands/fit.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "help",
+    summary: "this list, or `help COMMAND` for a command's options",
+    options: {},
+    positionals: [{ name: "COMMAND", required: false, help: "the command to describe" }],
+    run: (inv, io) => import("./commands/help.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "version",
+    summary: "print the version",
+    options: {},
+    run: (inv, io) => import("./commands/version.ts").then((m) => m.run(inv, io)),
+  },
+];
+
+/** The command run when none is named. */
+export const DEFAULT_COMMAND = "snapshot";
+
+export function findCommand(name: string): Command | undefined {
+  return COMMANDS.find((command) => command.name === name);
+}

@@ -1,0 +1,228 @@
+/**
+ * The last guard before anything is printed: every number in a snapshot is made safe for
+ * the `--json` contract (`gputop schema`) and for the table, whichever backend or parser
+ * produced it. A value outside its rule is dropped to null (a map entry is left out), and
+ * the backend that supplied it gets `N implausible values dropped (fields)` added to its
+ * status `detail`, so nothing is silently invented or silently lost.
+ *
+ * Rules (also in README, "Numbers gputop prints"):
+ * - bytes and counters: finite, ≥ 0 and ≤ Number.MAX_SAFE_INTEGER (2^53 − 1, about 8 PiB);
+ *   a fraction is rounded to the nearest integer.
+ * - percent: 0–100 as is; over 100 up to 200 is clamped to 100 (two counters read a moment
+ *   apart overshoot, and NVML documents fan speeds over 100 %); negative, or over 200, null.
+ * - °C: −50 to 150 (no GPU sensor reads outside that and keeps working).
+ * - W (power, power limit): 0 to 10 000.
+ * - J (energy counter): 0 to Number.MAX_SAFE_INTEGER.
+ * - MHz (clocks): 0 to 100 000.
+ * - PCIe generation: integer 1–16; PCIe width: integer 1–64 (lanes).
+ * - pid, process device index: non-negative safe integers (a process with another pid is
+ *   dropped; another device index becomes null).
+ * Anything that is not a finite number where a number belongs (NaN, ±Infinity, text) is null.
+ */
+import type {
+  BackendId,
+  BackendStatus,
+  Device,
+  DeviceMetricName,
+  GpuProcess,
+  Snapshot,
+} from "./types.ts";
+
+/** Returns the kept value, or undefined when the value breaks the rule. */
+type Rule = (value: number) => number | undefined;
+
+const MAX_WATTS = 10_000;
+const MAX_MHZ = 100_000;
+const MIN_CELSIUS = -50;
+const MAX_CELSIUS = 150;
+/** Up to this, a percentage over 100 is an overshoot and clamped; beyond it, garbage. */
+const MAX_CLAMPED_PERCENT = 200;
+
+export const bytesRule: Rule = (value) => {
+  if (!Number.isFinite(value) || value < 0) return undefined;
+  const rounded = Math.round(value);
+  return Number.isSafeInteger(rounded) ? rounded : undefined;
+};
+
+export const percentRule: Rule = (value) => {
+  if (!Number.isFinite(value) || value < 0 || value > MAX_CLAMPED_PERCENT) return undefined;
+  return Math.min(100, value);
+};
+
+function rangeRule(min: number, max: number): Rule {
+  return (value) => Number.isFinite(value) && value >= min && value <= max ? value : undefined;
+}
+
+function integerRangeRule(min: number, max: number): Rule {
+  return (value) => Number.isInteger(value) && value >= min && value <= max ? value : undefined;
+}
+
+export const celsiusRule: Rule = rangeRule(MIN_CELSIUS, MAX_CELSIUS);
+export const wattsRule: Rule = rangeRule(0, MAX_WATTS);
+export const joulesRule: Rule = rangeRule(0, Number.MAX_SAFE_INTEGER);
+export const megahertzRule: Rule = rangeRule(0, MAX_MHZ);
+
+/** Every numeric device field and its rule; a field missing here is not a number. */
+const DEVICE_NUMBER_RULES: Partial<Record<DeviceMetricName, Rule>> = {
+  memoryTotalBytes: bytesRule,
+  memoryUsedBytes: bytesRule,
+  memoryFreeBytes: bytesRule,
+  gttTotalBytes: bytesRule,
+  gttUsedBytes: bytesRule,
+  utilizationPercent: percentRule,
+  memoryUtilizationPercent: percentRule,
+  fanPercent: percentRule,
+  temperatureCelsius: celsiusRule,
+  powerWatts: wattsRule,
+  powerLimitWatts: wattsRule,
+  energyJoules: joulesRule,
+  graphicsClockMHz: megahertzRule,
+  graphicsClockMaxMHz: megahertzRule,
+  graphicsClockMinMHz: megahertzRule,
+  memoryClockMHz: megahertzRule,
+  memoryClockMaxMHz: megahertzRule,
+  pcieGeneration: integerRangeRule(1, 16),
+  pcieWidth: integerRangeRule(1, 64),
+};
+
+/** Device maps of numbers: each entry is checked, a bad one left out. */
+const DEVICE_MAP_RULES = {
+  engines: percentRule,
+  temperaturesCelsius: celsiusRule,
+} as const;
+
+/** Every device field this guard checks (a test holds it to the schema's numeric fields). */
+export const CHECKED_DEVICE_FIELDS: readonly string[] = [
+  ...Object.keys(DEVICE_NUMBER_RULES),
+  ...Object.keys(DEVICE_MAP_RULES),
+];
+
+/** Fields that only describe another: dropped with it (see COMPANIONS in merge.ts). */
+const DESCRIBES: Partial<Record<DeviceMetricName, DeviceMetricName>> = {
+  utilizationSource: "utilizationPercent",
+};
+
+/** Per backend: names of the fields whose values were dropped, with repeats. */
+type Dropped = Map<BackendId, string[]>;
+
+export function sanitizeSnapshot(snapshot: Snapshot): Snapshot {
+  const dropped: Dropped = new Map();
+  const devices = snapshot.devices.map((device) => sanitizeDevice(device, dropped));
+  const processes = snapshot.processes.flatMap((process) => {
+    const clean = sanitizeProcess(process, dropped);
+    return clean ? [clean] : [];
+  });
+  const backends = snapshot.backends.map((status) => withDroppedNote(status, dropped));
+  return { ...snapshot, backends, devices, processes };
+}
+
+function note(dropped: Dropped, backend: BackendId | undefined, field: string): void {
+  if (backend === undefined) return;
+  const list = dropped.get(backend) ?? [];
+  list.push(field);
+  dropped.set(backend, list);
+}
+
+/** The rule applied to a value that should be a number; undefined when it is not kept. */
+function check(value: unknown, rule: Rule): number | undefined {
+  return typeof value === "number" ? rule(value) : undefined;
+}
+
+function sanitizeDevice(device: Device, dropped: Dropped): Device {
+  const clean: Device = { ...device, sources: { ...device.sources } };
+  const fields = clean as unknown as Record<string, unknown>;
+  for (const [field, rule] of Object.entries(DEVICE_NUMBER_RULES) as [string, Rule][]) {
+    const value = fields[field];
+    if (value === null || value === undefined) continue;
+    const kept = check(value, rule);
+    if (kept !== undefined) {
+      fields[field] = kept;
+      continue;
+    }
+    note(dropped, device.sources[field], field);
+    fields[field] = null;
+    delete clean.sources[field];
+  }
+  for (const [field, rule] of Object.entries(DEVICE_MAP_RULES)) {
+    const map = fields[field];
+    if (map === null || map === undefined) continue;
+    const kept = sanitizeMap(map, rule, () => note(dropped, device.sources[field], field));
+    fields[field] = kept;
+    if (kept === null) delete clean.sources[field];
+  }
+  for (const [companion, described] of Object.entries(DESCRIBES)) {
+    if (fields[described] === null && fields[companion] !== null) {
+      fields[companion] = null;
+      delete clean.sources[companion];
+    }
+  }
+  return clean;
+}
+
+/**
+ * The entries of `map` that pass `rule`; null when none is left (or it is not an object).
+ * `onDrop` runs once per dropped entry.
+ */
+function sanitizeMap(map: unknown, rule: Rule, onDrop: () => void): Record<string, number> | null {
+  if (typeof map !== "object" || map === null || Array.isArray(map)) {
+    onDrop();
+    return null;
+  }
+  const kept: Record<string, number> = {};
+  let total = 0;
+  for (const [key, value] of Object.entries(map)) {
+    total++;
+    const clean = check(value, rule);
+    if (clean === undefined) onDrop();
+    else kept[key] = clean;
+  }
+  return Object.keys(kept).length > 0 || total === 0 ? kept : null;
+}
+
+function sanitizeProcess(process: GpuProcess, dropped: Dropped): GpuProcess | null {
+  if (!isIndex(process.pid)) {
+    note(dropped, process.source, "pid");
+    return null;
+  }
+  const clean: GpuProcess = { ...process };
+  for (const field of ["gpuMemoryBytes", "rssBytes"] as const) {
+    const value = clean[field];
+    if (value === null) continue;
+    const kept = check(value, bytesRule);
+    if (kept === undefined) note(dropped, process.source, field);
+    clean[field] = kept ?? null;
+  }
+  if (clean.deviceIndex !== null && !isIndex(clean.deviceIndex)) {
+    note(dropped, process.source, "deviceIndex");
+    clean.deviceIndex = null;
+  }
+  if (clean.memoryByRegion !== null) {
+    clean.memoryByRegion = sanitizeMap(
+      clean.memoryByRegion,
+      bytesRule,
+      () => note(dropped, process.source, "memoryByRegion"),
+    );
+  }
+  if (clean.engines !== null) {
+    clean.engines = sanitizeMap(
+      clean.engines,
+      percentRule,
+      () => note(dropped, process.source, "engines"),
+    );
+  }
+  return clean;
+}
+
+function isIndex(value: unknown): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+}
+
+/** The status with "N implausible values dropped (fields)" added to its detail. */
+function withDroppedNote(status: BackendStatus, dropped: Dropped): BackendStatus {
+  const fields = dropped.get(status.id);
+  if (!fields || fields.length === 0) return status;
+  const names = [...new Set(fields)].join(", ");
+  const count = fields.length;
+  const text = `${count} implausible ${count === 1 ? "value" : "values"} dropped (${names})`;
+  return { ...status, detail: status.detail ? `${status.detail}; ${text}` : text };
+}

@@ -1,0 +1,362 @@
+/**
+ * AMD SMI struct layouts, one generation at a time. No real amdsmi.h exists on this machine
+ * (Debian does not package it), so the thing checked against the published figures is OUR
+ * OWN ABI header, test/fakes/amdsmi/amdsmi_abi.h, which the fake library is built from:
+ *
+ * 1. REFERENCE below restates, by hand, the sizes and offsets of the project's reference
+ *    notes (AMD SMI §1.5: ctypes wrappers generated from each release's header, cross-checked
+ *    with gcc). The header compiled for each generation must print exactly these.
+ * 2. src/backends/amdsmi/types.ts must agree with the same probe, field by field.
+ *
+ * A mistake in the reference notes themselves cannot be caught here; only a run against a
+ * real libamd_smi could.
+ */
+import assert from "node:assert/strict";
+import {
+  BDF,
+  ENGINE_USAGE,
+  type Generation,
+  GENERATIONS,
+  HANDLE_SIZE,
+  LAYOUTS,
+  MAX_STRUCT_SIZE,
+  PROCESS_HANDLE_SIZE,
+  VRAM_USAGE,
+} from "../../../src/backends/amdsmi/types.ts";
+import { FAKE_AMDSMI_DIR, fakeAmdsmiUnavailableReason } from "../../fakes/amdsmi/build_fake.ts";
+
+const ABI_NUMBER: Record<Generation, number> = {
+  A60: 60,
+  A61: 61,
+  A62: 62,
+  A63: 63,
+  A64: 64,
+  A70: 70,
+};
+
+/** Same in every generation (reference §1.5). */
+const COMMON: Record<string, number> = {
+  "handle.size": 8,
+  "processHandle.size": 4,
+  "status.size": 4,
+  "bdf.size": 8,
+  "version.size": 24,
+  "version.build": 16,
+  "engineUsage.size": 64,
+  "engineUsage.gfxActivity": 0,
+  "engineUsage.umcActivity": 4,
+  "engineUsage.mmActivity": 8,
+  "vramUsage.size": 16,
+  "vramUsage.vramTotal": 0,
+  "vramUsage.vramUsed": 4,
+  "clock.size": 32,
+  "clock.clk": 0,
+  "clock.minClk": 4,
+  "clock.maxClk": 8,
+  // domain 0x1234, bus 0xc1, device 0x1f, function 5 → 0x1234c1fd (reference §1.5)
+  "const.bdfExample": 0x1234c1fd,
+};
+
+const VERSION_YEAR = {
+  "version.year": 0,
+  "version.major": 4,
+  "version.minor": 8,
+  "version.release": 12,
+};
+const POWER_6X = {
+  "power.size": 68,
+  "power.currentSocketPower": 0,
+  "power.averageSocketPower": 4,
+  "power.gfxVoltage": 8,
+  "power.powerLimit": 20,
+};
+const PROC_6X = {
+  "procInfo.size": 224,
+  "procInfo.name": 0,
+  "procInfo.nameLength": 32,
+  "procInfo.pid": 32,
+  "procInfo.mem": 40,
+  "procInfo.engineGfx": 48,
+  "procInfo.engineEnc": 56,
+  "procInfo.gttMem": 112,
+  "procInfo.cpuMem": 120,
+  "procInfo.vramMem": 128,
+  "procInfo.containerName": 176,
+};
+const PROC_64 = {
+  "procInfo.size": 704,
+  "procInfo.name": 0,
+  "procInfo.nameLength": 256,
+  "procInfo.pid": 256,
+  "procInfo.mem": 264,
+  "procInfo.engineGfx": 272,
+  "procInfo.engineEnc": 280,
+  "procInfo.gttMem": 336,
+  "procInfo.cpuMem": 344,
+  "procInfo.vramMem": 352,
+  "procInfo.containerName": 400,
+  "procInfo.cuOccupancy": 656,
+};
+const DRIVER_61 = {
+  "driverInfo.size": 192,
+  "driverInfo.driverVersion": 0,
+  "driverInfo.driverDate": 64,
+  "driverInfo.driverName": 128,
+  "driverInfo.stringLength": 64,
+};
+const DRIVER_64 = {
+  "driverInfo.size": 768,
+  "driverInfo.driverVersion": 0,
+  "driverInfo.driverDate": 256,
+  "driverInfo.driverName": 512,
+  "driverInfo.stringLength": 256,
+};
+const ASIC_61 = {
+  "asicInfo.size": 256,
+  "asicInfo.marketName": 0,
+  "asicInfo.marketNameLength": 64,
+  "asicInfo.vendorId": 64,
+  "asicInfo.vendorName": 68,
+  "asicInfo.subvendorId": 132,
+  "asicInfo.deviceId": 136,
+  "asicInfo.revId": 144,
+  "asicInfo.asicSerial": 148,
+  "asicInfo.asicSerialLength": 32,
+  "asicInfo.oamId": 180,
+};
+const ASIC_62 = {
+  "asicInfo.size": 448,
+  "asicInfo.marketName": 0,
+  "asicInfo.marketNameLength": 256,
+  "asicInfo.vendorId": 256,
+  "asicInfo.vendorName": 260,
+  "asicInfo.subvendorId": 324,
+  "asicInfo.deviceId": 328,
+  "asicInfo.revId": 336,
+  "asicInfo.asicSerial": 340,
+  "asicInfo.asicSerialLength": 32,
+  "asicInfo.oamId": 372,
+};
+const ASIC_64 = {
+  "asicInfo.size": 896,
+  "asicInfo.marketName": 0,
+  "asicInfo.marketNameLength": 256,
+  "asicInfo.vendorId": 256,
+  "asicInfo.vendorName": 260,
+  "asicInfo.subvendorId": 516,
+  "asicInfo.deviceId": 520,
+  "asicInfo.revId": 528,
+  "asicInfo.asicSerial": 532,
+  "asicInfo.asicSerialLength": 256,
+  "asicInfo.oamId": 788,
+  "asicInfo.numOfComputeUnits": 792,
+  "asicInfo.targetGraphicsVersion": 800,
+};
+const BOARD_62 = {
+  "boardInfo.size": 768,
+  "boardInfo.modelNumber": 0,
+  "boardInfo.productSerial": 256,
+  "boardInfo.fruId": 288,
+  "boardInfo.productName": 320,
+  "boardInfo.productNameLength": 256,
+  "boardInfo.manufacturerName": 576,
+};
+const BOARD_64 = {
+  "boardInfo.size": 1536,
+  "boardInfo.modelNumber": 0,
+  "boardInfo.productSerial": 256,
+  "boardInfo.fruId": 512,
+  "boardInfo.productName": 768,
+  "boardInfo.productNameLength": 256,
+  "boardInfo.manufacturerName": 1024,
+};
+
+/** The reference notes' figures, per generation, typed from the tables by hand. */
+const REFERENCE: Record<Generation, Record<string, number>> = {
+  A60: {
+    ...COMMON,
+    ...VERSION_YEAR,
+    ...POWER_6X,
+    ...PROC_6X,
+    ...ASIC_61,
+    "clock.sleepClk": 12,
+    "driverInfo.size": 192,
+    "driverInfo.driverName": 0,
+    "driverInfo.driverVersion": 64,
+    "driverInfo.driverDate": 128,
+    "driverInfo.stringLength": 64,
+    "boardInfo.size": 257,
+    "boardInfo.modelNumber": 1,
+    "boardInfo.productSerial": 33,
+    "boardInfo.fruId": 65,
+    "boardInfo.manufacturerName": 97,
+    "boardInfo.productName": 129,
+    "boardInfo.productNameLength": 128,
+  },
+  A61: {
+    ...COMMON,
+    ...VERSION_YEAR,
+    ...POWER_6X,
+    ...PROC_6X,
+    ...ASIC_61,
+    ...DRIVER_61,
+    "clock.sleepClk": 12,
+    "boardInfo.size": 384,
+    "boardInfo.modelNumber": 0,
+    "boardInfo.productSerial": 32,
+    "boardInfo.fruId": 64,
+    "boardInfo.productName": 96,
+    "boardInfo.productNameLength": 128,
+    "boardInfo.manufacturerName": 224,
+  },
+  A62: {
+    ...COMMON,
+    ...VERSION_YEAR,
+    ...POWER_6X,
+    ...PROC_6X,
+    ...ASIC_62,
+    ...DRIVER_61,
+    ...BOARD_62,
+    "clock.clkLocked": 12,
+  },
+  A63: {
+    ...COMMON,
+    ...VERSION_YEAR,
+    ...POWER_6X,
+    ...PROC_6X,
+    ...ASIC_62,
+    ...DRIVER_61,
+    ...BOARD_62,
+    "clock.clkLocked": 12,
+    "asicInfo.size": 456,
+    "asicInfo.numOfComputeUnits": 376,
+    "asicInfo.targetGraphicsVersion": 384,
+  },
+  A64: {
+    ...COMMON,
+    ...VERSION_YEAR,
+    ...PROC_64,
+    ...ASIC_64,
+    ...DRIVER_64,
+    ...BOARD_64,
+    "clock.clkLocked": 12,
+    "power.size": 40,
+    "power.socketPower": 0,
+    "power.currentSocketPower": 8,
+    "power.averageSocketPower": 12,
+    "power.gfxVoltage": 16,
+    "power.powerLimit": 28,
+  },
+  A70: {
+    ...COMMON,
+    ...PROC_64,
+    ...ASIC_64,
+    ...DRIVER_64,
+    ...BOARD_64,
+    "version.major": 0,
+    "version.minor": 4,
+    "version.release": 8,
+    "clock.clkLocked": 12,
+    "power.size": 192,
+    "power.socketPower": 0,
+    "power.currentSocketPower": 8,
+    "power.averageSocketPower": 12,
+    "power.gfxVoltage": 16,
+    "power.powerLimit": 40,
+    "procInfo.sdmaUsage": 664,
+    "asicInfo.subsystemId": 808,
+    "boardInfo.size": 1792,
+  },
+};
+
+/** types.ts, flattened to the probe's keys (null offsets: the field does not exist). */
+function typescriptLayout(generation: Generation): Map<string, number> {
+  const set = LAYOUTS[generation];
+  const flat = new Map<string, number>();
+  const sections = {
+    version: set.version,
+    power: set.power,
+    clock: set.clock,
+    driverInfo: set.driverInfo,
+    procInfo: set.procInfo,
+    asicInfo: set.asicInfo,
+    boardInfo: set.boardInfo,
+    engineUsage: ENGINE_USAGE,
+    vramUsage: VRAM_USAGE,
+    bdf: BDF,
+  };
+  for (const [section, layout] of Object.entries(sections)) {
+    for (const [field, value] of Object.entries(layout)) {
+      if (value !== null) flat.set(`${section}.${field}`, value);
+    }
+  }
+  flat.set("handle.size", HANDLE_SIZE);
+  flat.set("processHandle.size", PROCESS_HANDLE_SIZE);
+  return flat;
+}
+
+async function probe(generation: Generation): Promise<Map<string, number>> {
+  const dir = await Deno.makeTempDir({ prefix: "gputop-amdsmi-layout-" });
+  try {
+    const program = `${dir}/probe`;
+    const built = await new Deno.Command("cc", {
+      args: [
+        "-std=c11",
+        "-Wall",
+        "-Werror",
+        `-DGPUTOP_AMDSMI_ABI=${ABI_NUMBER[generation]}`,
+        "-I",
+        FAKE_AMDSMI_DIR,
+        "-o",
+        program,
+        `${FAKE_AMDSMI_DIR}/layout_probe.c`,
+      ],
+      stderr: "piped",
+    }).output();
+    assert.ok(built.success, new TextDecoder().decode(built.stderr));
+    const ran = await new Deno.Command(program, { stdout: "piped" }).output();
+    assert.ok(ran.success);
+    const values = new Map<string, number>();
+    for (const line of new TextDecoder().decode(ran.stdout).trim().split("\n")) {
+      const [key = "", value = ""] = line.split(" ");
+      values.set(key, Number(value));
+    }
+    return values;
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+const ccMissing = fakeAmdsmiUnavailableReason();
+
+for (const generation of GENERATIONS) {
+  Deno.test({
+    name: `${generation}: our amdsmi_abi.h matches the reference figures, and types.ts matches it` +
+      (ccMissing === null ? "" : ` (skipped: ${ccMissing})`),
+    ignore: ccMissing !== null,
+    async fn() {
+      const probed = await probe(generation);
+      // 1. Header against the reference notes: every figure, and nothing unreviewed.
+      assert.deepEqual(
+        Object.fromEntries([...probed].sort()),
+        Object.fromEntries(Object.entries(REFERENCE[generation]).sort()),
+      );
+      // 2. types.ts against the header.
+      for (const [key, value] of typescriptLayout(generation)) {
+        assert.equal(probed.get(key), value, `${generation} ${key}: types.ts says ${value}`);
+      }
+    },
+  });
+}
+
+Deno.test("out-buffers are at least as large as every generation's struct", () => {
+  for (const generation of GENERATIONS) {
+    const set = LAYOUTS[generation];
+    assert.ok(set.power.size <= MAX_STRUCT_SIZE.power, generation);
+    assert.ok(set.asicInfo.size <= MAX_STRUCT_SIZE.asicInfo, generation);
+    assert.ok(set.boardInfo.size <= MAX_STRUCT_SIZE.boardInfo, generation);
+    assert.ok(set.driverInfo.size <= MAX_STRUCT_SIZE.driverInfo, generation);
+    assert.ok(set.version.size <= MAX_STRUCT_SIZE.version, generation);
+    assert.ok(set.procInfo.size <= MAX_STRUCT_SIZE.procInfo, generation);
+  }
+});

@@ -1,0 +1,95 @@
+import assert from "node:assert/strict";
+import { parseCommandLine } from "../../src/cli/parse_options.ts";
+import { UsageError } from "../../src/cli/usage_error.ts";
+import {
+  checkRootDirectory,
+  joinNegativeValues,
+  parseIdList,
+} from "../../src/cli/validate_options.ts";
+
+const noEnv = () => undefined;
+
+Deno.test("parseIdList splits on commas and trims", () => {
+  assert.deepEqual(parseIdList(["0, GPU-abc", "0000:01:00.0"]), ["0", "GPU-abc", "0000:01:00.0"]);
+});
+
+Deno.test("parseIdList: an empty id is a usage error naming the value", () => {
+  for (const value of ["", ",", " ", "0,", ",1", "0,,1"]) {
+    assert.throws(() => parseIdList([value]), (error: unknown) => {
+      assert.ok(error instanceof UsageError, value);
+      assert.equal(
+        error.message,
+        `invalid value for --id: '${value}' (an empty id; expected index, UUID or PCI address)`,
+      );
+      return true;
+    });
+  }
+});
+
+Deno.test("checkRootDirectory: a directory is kept; missing, a file or empty is an error", () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    const file = `${dir}/file`;
+    Deno.writeTextFileSync(file, "");
+    assert.equal(checkRootDirectory("--proc-root", dir), dir);
+    assert.equal(checkRootDirectory("--proc-root", undefined), undefined);
+    assert.throws(
+      () => checkRootDirectory("--proc-root", `${dir}/missing`),
+      new UsageError(`invalid value for --proc-root: '${dir}/missing' (no such directory)`),
+    );
+    assert.throws(
+      () => checkRootDirectory("--sys-root", file),
+      new UsageError(`invalid value for --sys-root: '${file}' (not a directory)`),
+    );
+    assert.throws(
+      () => checkRootDirectory("--sys-root", " "),
+      new UsageError("invalid value for --sys-root: empty path"),
+    );
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("the root variables are checked too, an empty one is unset", () => {
+  const env = (values: Record<string, string>) => (name: string) => values[name];
+  assert.throws(
+    () => parseCommandLine([], env({ GPUTOP_SYS_ROOT: "/nonexistent-gputop" }), false),
+    /GPUTOP_SYS_ROOT: '\/nonexistent-gputop' \(no such directory\)/,
+  );
+  assert.equal(
+    parseCommandLine([], env({ GPUTOP_PROC_ROOT: "" }), false).options.procRoot,
+    undefined,
+  );
+});
+
+Deno.test("joinNegativeValues joins a dash-number to a flag that takes a value only", () => {
+  const spec = {
+    "sample-window": { type: "string" },
+    id: { type: "string", short: "i" },
+    json: { type: "boolean" },
+  };
+  assert.deepEqual(joinNegativeValues(["--sample-window", "-1"], spec), ["--sample-window=-1"]);
+  assert.deepEqual(joinNegativeValues(["-i", "-.5"], spec), ["-i-.5"]);
+  assert.deepEqual(joinNegativeValues(["--json", "-1"], spec), ["--json", "-1"]);
+  assert.deepEqual(joinNegativeValues(["--sample-window", "-i"], spec), [
+    "--sample-window",
+    "-i",
+  ]);
+  assert.deepEqual(joinNegativeValues(["--", "--sample-window", "-1"], spec), [
+    "--",
+    "--sample-window",
+    "-1",
+  ]);
+});
+
+Deno.test("--sample-window -1 is an invalid value, as --sample-window=-1 is", () => {
+  const message = "invalid value for --sample-window: '-1' (expected e.g. 500ms, 2s, 1m)";
+  assert.throws(
+    () => parseCommandLine(["--sample-window", "-1"], noEnv, false),
+    new UsageError(message),
+  );
+  assert.throws(
+    () => parseCommandLine(["--sample-window=-1"], noEnv, false),
+    new UsageError(message),
+  );
+});

@@ -1,0 +1,149 @@
+/**
+ * gputop used the ways a Deno user outside a clone would (issue 16): `deno run` of
+ * src/main.ts, `deno install -g` of it, and a script importing src/mod.ts by absolute path
+ * and by file:// URL — each from a temporary directory with no config file, so nothing
+ * resolves through this repository's deno.json. `--cached-only` proves no network is needed
+ * once the npm cache holds zod (the test run itself needed it).
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { MAIN_TS, REPO_ROOT, runDeno } from "../support/run_cli.ts";
+
+const MOD_TS = join(REPO_ROOT, "src", "mod.ts");
+// amdgpu-discrete: 8573157376 − 1490378752 = 7082778624 bytes free on its one card.
+const FIXTURE_ARGS = [
+  "--backends",
+  "drm",
+  "--sys-root",
+  sysRootOf("amdgpu-discrete"),
+  "--proc-root",
+  procRootOf("amdgpu-discrete"),
+];
+
+function passThroughEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
+    const value = Deno.env.get(name);
+    if (value !== undefined) env[name] = value;
+  }
+  return { ...env, NO_COLOR: "1", ...extra };
+}
+
+async function inTempDir(fn: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await Deno.makeTempDir({ prefix: "gputop-outside-" });
+  try {
+    await fn(dir);
+    // Nothing there but what the test wrote: no deno.json, no lockfile, no node_modules.
+    for await (const entry of Deno.readDir(dir)) {
+      assert.ok(!/^(deno\.jsonc?|deno\.lock|package\.json|node_modules)$/.test(entry.name));
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+function freeBytes(stdout: string): unknown {
+  return (JSON.parse(stdout) as { devices: { memoryFreeBytes: unknown }[] }).devices[0]
+    ?.memoryFreeBytes;
+}
+
+Deno.test("deno run -A <repo>/src/main.ts --json works from a directory with no config", async () => {
+  await inTempDir(async (dir) => {
+    const result = await runDeno(
+      ["run", "-A", "--cached-only", MAIN_TS, "--json", ...FIXTURE_ARGS],
+      { cwd: dir, env: passThroughEnv(), clearEnv: true },
+    );
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(freeBytes(result.stdout), 7082778624);
+  });
+});
+
+Deno.test("deno install -g -A -n gputop --root DIR <repo>/src/main.ts, then gputop runs", async () => {
+  await inTempDir(async (dir) => {
+    const root = join(dir, "root");
+    const installed = await runDeno(
+      ["install", "-g", "-A", "--cached-only", "-n", "gputop", "--root", root, MAIN_TS],
+      { cwd: dir, env: passThroughEnv(), clearEnv: true },
+    );
+    assert.equal(installed.code, 0, installed.stderr);
+    const gputop = join(root, "bin", Deno.build.os === "windows" ? "gputop.cmd" : "gputop");
+    const run = async (args: string[]) => {
+      const output = await new Deno.Command(gputop, {
+        args,
+        cwd: dir,
+        env: passThroughEnv(),
+        clearEnv: true,
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const decoder = new TextDecoder();
+      return {
+        code: output.code,
+        stdout: decoder.decode(output.stdout),
+        stderr: decoder.decode(output.stderr),
+      };
+    };
+    const version = await run(["version"]);
+    assert.equal(version.code, 0, version.stderr);
+    const config = JSON.parse(Deno.readTextFileSync(join(REPO_ROOT, "deno.json")));
+    assert.equal(version.stdout.trim(), `gputop ${config.version}`);
+    const json = await run(["--json", ...FIXTURE_ARGS]);
+    assert.equal(json.code, 0, json.stderr);
+    assert.equal(freeBytes(json.stdout), 7082778624);
+  });
+});
+
+for (
+  const [how, specifier] of [["absolute path", MOD_TS], ["file:// URL", pathToFileURL(MOD_TS).href]]
+) {
+  Deno.test(`a script importing src/mod.ts by ${how} calls readSnapshot()`, async () => {
+    await inTempDir(async (dir) => {
+      const script = join(dir, "use_gputop.ts");
+      Deno.writeTextFileSync(
+        script,
+        `import { readSnapshot } from ${JSON.stringify(specifier)};\n` +
+          `const snapshot = await readSnapshot(${
+            JSON.stringify({
+              backends: ["drm"],
+              sysRoot: sysRootOf("amdgpu-discrete"),
+              procRoot: procRootOf("amdgpu-discrete"),
+            })
+          });\n` +
+          `console.log(JSON.stringify({ schemaVersion: snapshot.schemaVersion, free: snapshot.devices[0]?.memoryFreeBytes }));\n`,
+      );
+      const result = await runDeno(["run", "-A", "--cached-only", script], {
+        cwd: dir,
+        env: passThroughEnv(),
+        clearEnv: true,
+      });
+      assert.equal(result.code, 0, result.stderr);
+      const out = JSON.parse(result.stdout) as { schemaVersion: number; free: number };
+      assert.equal(out.free, 7082778624);
+      assert.equal(out.schemaVersion, 1);
+    });
+  });
+}
+
+Deno.test("no source file names a bare npm package (only src/deps/ names npm: specifiers)", () => {
+  const offenders: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of Deno.readDirSync(dir)) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory) walk(path);
+      else if (entry.name.endsWith(".ts")) {
+        const text = Deno.readTextFileSync(path);
+        for (const match of text.matchAll(/\bfrom\s+"([^"]+)"/g)) {
+          const specifier = match[1] ?? "";
+          const relative = specifier.startsWith(".") || specifier.startsWith("/");
+          const builtin = specifier.startsWith("node:");
+          const npmInDeps = specifier.startsWith("npm:") && path.includes(join("src", "deps"));
+          if (!relative && !builtin && !npmInDeps) offenders.push(`${path}: ${specifier}`);
+        }
+      }
+    }
+  };
+  walk(join(REPO_ROOT, "src"));
+  assert.deepEqual(offenders, []);
+});

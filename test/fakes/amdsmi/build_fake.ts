@@ -1,0 +1,189 @@
+/**
+ * Builds the fake libamd_smi from `fake_amdsmi.c` with the system C compiler, once per
+ * variant per test module, into a temporary folder removed when the module unloads. Each
+ * variant is one layout generation, written under the file name that generation ships as
+ * (`libamd_smi.so.24`, `.so.25`, `.so.26`, or the unversioned `libamd_smi.so`), because the
+ * backend picks the layout set from the name it loaded.
+ */
+import { fileURLToPath } from "node:url";
+
+interface VariantSpec {
+  abi: number;
+  file: string;
+  /** What amdsmi_get_lib_version reports: first and second number, and the build string. */
+  version: [number, number, string];
+  defines?: string[];
+}
+
+const VARIANTS = {
+  /** ROCm 6.1.0: `.so.24`, lib 24.5, the pid-only process list. */
+  "a61-pid-only": {
+    abi: 61,
+    file: "libamd_smi.so.24",
+    version: [24, 5, "24.5.0.0"],
+    defines: ["-DFAKE_PID_ONLY"],
+  },
+  /** ROCm 6.3: `.so.24`, lib 24.7, full process entries of 224 bytes. */
+  "a63": { abi: 63, file: "libamd_smi.so.24", version: [24, 7, "24.7.1.60300"] },
+  /** ROCm 6.4: `.so.25`. */
+  "a64": { abi: 64, file: "libamd_smi.so.25", version: [25, 0, "25.0.0"] },
+  /** ROCm 7.x: `.so.26`. */
+  "a70": { abi: 70, file: "libamd_smi.so.26", version: [26, 1, "26.1.0"] },
+  /** ROCm 6.2 loaded through the unversioned name: the version call picks the set. */
+  "a62-unversioned": { abi: 62, file: "libamd_smi.so", version: [24, 6, "24.6.3.60204"] },
+  /** A release newer than any known (lib 27), through the unversioned name. */
+  "future-unversioned": { abi: 70, file: "libamd_smi.so", version: [27, 0, "27.0.0"] },
+  /** 7.x without some entry points (energy, board info, process list). */
+  "a70-omit-some": {
+    abi: 70,
+    file: "libamd_smi.so.26",
+    version: [26, 1, "26.1.0"],
+    defines: ["-DFAKE_OMIT_SOME"],
+  },
+} as const satisfies Record<string, VariantSpec>;
+
+export type FakeAmdsmiVariant = keyof typeof VARIANTS;
+
+/** The four layout generations the issue asks for, each with both scenarios. */
+export const GENERATION_VARIANTS = ["a61-pid-only", "a63", "a64", "a70"] as const;
+
+/** Scenarios the fake serves, chosen by FAKE_AMDSMI_SCENARIO at `amdsmi_init`. */
+export type FakeAmdsmiScenario =
+  | "mi300"
+  | "radeon"
+  | "driver-not-loaded"
+  | "init-error"
+  | "no-gpus"
+  | "garbage"
+  | "garbage-sockets";
+
+export const FAKE_AMDSMI_DIR = fileURLToPath(new URL("./", import.meta.url));
+const SOURCE = fileURLToPath(new URL("./fake_amdsmi.c", import.meta.url));
+
+let unavailableReason: string | null | undefined;
+
+/** Null when the fake can be built here; otherwise why not (for a skipped test's name). */
+export function fakeAmdsmiUnavailableReason(): string | null {
+  if (unavailableReason !== undefined) return unavailableReason;
+  if (Deno.build.os !== "linux") {
+    unavailableReason = `the fake AMD SMI is a Linux library; this is ${Deno.build.os}`;
+    return unavailableReason;
+  }
+  try {
+    const probe = new Deno.Command("cc", { args: ["--version"], stdout: "null", stderr: "null" })
+      .outputSync();
+    unavailableReason = probe.success ? null : "cc --version failed";
+  } catch {
+    unavailableReason = "no C compiler (cc) on PATH";
+  }
+  if (unavailableReason !== null && Deno.env.get("CI") === "true") {
+    throw new Error(`CI must build the fake AMD SMI: ${unavailableReason}`);
+  }
+  return unavailableReason;
+}
+
+let buildDir: string | null = null;
+const builds = new Map<string, Promise<string>>();
+
+/** The path of the fake library for `variant`, compiling it on first use. */
+export function buildFakeAmdsmi(variant: FakeAmdsmiVariant): Promise<string> {
+  let build = builds.get(variant);
+  if (build === undefined) {
+    build = compile(variant);
+    builds.set(variant, build);
+  }
+  return build;
+}
+
+/** A shared object that loads but has no AMD SMI symbol (some other library). */
+export function buildNotAmdsmi(): Promise<string> {
+  let build = builds.get("not-amdsmi");
+  if (build === undefined) {
+    build = compileSource(
+      "not-amdsmi",
+      "libamd_smi.so",
+      "int unrelated_function(void) { return 7; }\n",
+    );
+    builds.set("not-amdsmi", build);
+  }
+  return build;
+}
+
+function outputDir(name: string): string {
+  if (buildDir === null) {
+    const dir = Deno.makeTempDirSync({ prefix: "gputop-fake-amdsmi-" });
+    buildDir = dir;
+    globalThis.addEventListener("unload", () => {
+      try {
+        Deno.removeSync(dir, { recursive: true });
+      } catch {
+        // already gone
+      }
+    });
+  }
+  const dir = `${buildDir}/${name}`;
+  Deno.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+async function compile(variant: FakeAmdsmiVariant): Promise<string> {
+  const spec: VariantSpec = VARIANTS[variant];
+  const output = `${outputDir(variant)}/${spec.file}`;
+  const [major, minor, build] = spec.version;
+  await cc(variant, [
+    `-DGPUTOP_AMDSMI_ABI=${spec.abi}`,
+    `-DFAKE_VERSION_MAJOR=${major}`,
+    `-DFAKE_VERSION_MINOR=${minor}`,
+    `-DFAKE_VERSION_BUILD="${build}"`,
+    ...(spec.defines ?? []),
+    "-I",
+    FAKE_AMDSMI_DIR,
+    "-o",
+    output,
+    SOURCE,
+  ]);
+  return output;
+}
+
+async function compileSource(name: string, file: string, source: string): Promise<string> {
+  const dir = outputDir(name);
+  const sourcePath = `${dir}/source.c`;
+  await Deno.writeTextFile(sourcePath, source);
+  const output = `${dir}/${file}`;
+  await cc(name, ["-o", output, sourcePath]);
+  return output;
+}
+
+async function cc(name: string, args: string[]): Promise<void> {
+  const result = await new Deno.Command("cc", {
+    args: ["-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", ...args],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!result.success) {
+    throw new Error(
+      `cc failed for the fake AMD SMI (${name}):\n${new TextDecoder().decode(result.stderr)}`,
+    );
+  }
+}
+
+/** The fake's test hooks: what the backend asked of it. */
+export const FAKE_AMDSMI_HOOKS = {
+  fake_amdsmi_init_calls: { parameters: [], result: "u32" },
+  fake_amdsmi_shutdown_calls: { parameters: [], result: "u32" },
+  fake_amdsmi_process_list_calls: { parameters: [], result: "u32" },
+  fake_amdsmi_initialised: { parameters: [], result: "u32" },
+} as const satisfies Deno.ForeignLibraryInterface;
+
+/**
+ * Opens the hooks of an already-built fake. The dynamic loader hands back the same loaded
+ * library the backend uses, so the hooks see its state while both are open.
+ */
+export function openFakeAmdsmiHooks(path: string): Deno.DynamicLibrary<typeof FAKE_AMDSMI_HOOKS> {
+  return Deno.dlopen(path, FAKE_AMDSMI_HOOKS);
+}
+
+/** Selects the scenario for the next `amdsmi_init` (the fake reads the process environment). */
+export function setFakeAmdsmiScenario(scenario: FakeAmdsmiScenario): void {
+  Deno.env.set("FAKE_AMDSMI_SCENARIO", scenario);
+}

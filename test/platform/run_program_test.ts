@@ -1,0 +1,134 @@
+import assert from "node:assert/strict";
+import { runProgram } from "../../src/platform/run_program.ts";
+
+const POSIX = Deno.build.os !== "windows";
+
+/** Whether any process still runs `COMMAND <marker>` (the marker makes it ours alone). */
+async function alive(pattern: string): Promise<boolean> {
+  const ps = await new Deno.Command("pgrep", { args: ["-f", pattern] }).output();
+  return ps.code === 0;
+}
+
+/** A marker no other test uses: a sleep length that is also a unique number. */
+function marker(): string {
+  return `${1000 + Math.floor(Math.random() * 8000)}.${Math.floor(Math.random() * 1e6)}`;
+}
+
+Deno.test("runProgram: output and exit code of a program that ends on its own", async () => {
+  const ok = await runProgram("sh", ["-c", "echo out; echo err >&2"], { timeoutMs: 5000 });
+  assert.deepEqual(ok, { kind: "ok", stdout: "out\n", stderr: "err\n" });
+  const exit = await runProgram("sh", ["-c", "echo why >&2; exit 3"], { timeoutMs: 5000 });
+  assert.deepEqual(exit, { kind: "exit", code: 3, stdout: "", stderr: "why\n" });
+});
+
+Deno.test("runProgram: a program that does not exist is not-found", async () => {
+  const result = await runProgram("/nonexistent/gputop-test-program", [], { timeoutMs: 1000 });
+  assert.equal(result.kind, "not-found");
+});
+
+Deno.test({
+  name: "runProgram: a timeout kills the whole group and returns within timeout + 1 s",
+  ignore: !POSIX,
+  async fn() {
+    const m = marker();
+    const started = performance.now();
+    // A wrapper script: its background sleep holds stdout open, its foreground sleep hangs.
+    const result = await runProgram("sh", ["-c", `sleep ${m} & sleep ${m}; echo never`], {
+      timeoutMs: 300,
+    });
+    const elapsedMs = performance.now() - started;
+    assert.equal(result.kind, "timeout");
+    assert.ok(elapsedMs < 1300, `took ${elapsedMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(await alive(`sleep ${m}`), false, "no sleep left behind");
+  },
+});
+
+Deno.test({
+  name: "runProgram: what a finished program left running is killed, its output kept",
+  ignore: !POSIX,
+  async fn() {
+    const m = marker();
+    const started = performance.now();
+    const result = await runProgram("sh", ["-c", `sleep ${m} & echo answer`], {
+      timeoutMs: 5000,
+    });
+    const elapsedMs = performance.now() - started;
+    assert.deepEqual(result, { kind: "ok", stdout: "answer\n", stderr: "" });
+    // Far less than the 5 s timeout: the orphan holding stdout was not waited for.
+    assert.ok(elapsedMs < 2000, `took ${elapsedMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(await alive(`sleep ${m}`), false, "no sleep left behind");
+  },
+});
+
+Deno.test({
+  name: "runProgram: output past the limit stops the program with a clear error",
+  ignore: !POSIX,
+  async fn() {
+    const m = `gputop-overflow-${marker()}`;
+    const result = await runProgram("sh", ["-c", `yes ${m}; echo never`], {
+      timeoutMs: 10_000,
+      maxOutputBytes: 1024 * 1024,
+    });
+    assert.equal(result.kind, "failed");
+    assert.equal(
+      result.kind === "failed" && result.message,
+      "sh: output larger than 1 MiB; stopped it",
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(await alive(`yes ${m}`), false, "no yes left behind");
+  },
+});
+
+Deno.test({
+  name: "runProgram: stdout and stderr share the output limit",
+  ignore: !POSIX,
+  async fn() {
+    // 600 KiB on each stream: each under 1 MiB, together over it.
+    const script = "head -c 614400 /dev/zero; head -c 614400 /dev/zero >&2";
+    const result = await runProgram("sh", ["-c", script], {
+      timeoutMs: 10_000,
+      maxOutputBytes: 1024 * 1024,
+    });
+    assert.equal(result.kind, "failed");
+  },
+});
+
+Deno.test({
+  name: "runProgram: a process that left the group and holds stdout is not waited for",
+  ignore: !POSIX,
+  async fn() {
+    const m = marker();
+    const dir = Deno.makeTempDirSync();
+    const pidFile = `${dir}/pid`;
+    try {
+      const started = performance.now();
+      // setsid: the sleep is in a session of its own, out of reach of the group kill.
+      const script = `setsid sh -c 'echo $$ > ${pidFile}; exec sleep ${m}' & echo answer`;
+      const result = await runProgram("sh", ["-c", script], { timeoutMs: 10_000 });
+      const elapsedMs = performance.now() - started;
+      assert.deepEqual(result, { kind: "ok", stdout: "answer\n", stderr: "" });
+      assert.ok(elapsedMs < 2000, `took ${elapsedMs} ms`);
+    } finally {
+      // Not ours to leave behind either: the test ends the escaped sleep itself.
+      for (let i = 0; i < 20; i++) {
+        try {
+          Deno.kill(Number(Deno.readTextFileSync(pidFile).trim()), "SIGKILL");
+          break;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+      Deno.removeSync(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test("runProgram: a timeout past 2^31 ms does not fire at once", async () => {
+  // Timers overflow at 2^31 − 1 ms and would fire immediately, before the program answered.
+  const result = await runProgram("sh", ["-c", "sleep 0.2; echo late"], {
+    timeoutMs: 2 ** 40,
+  });
+  assert.deepEqual(result, { kind: "ok", stdout: "late\n", stderr: "" });
+});
