@@ -8,7 +8,16 @@ import type { BackendId } from "../model/types.ts";
 import { parseDurationMs } from "./parse_duration.ts";
 import { UsageError } from "./usage_error.ts";
 
-export const COMMANDS = ["snapshot", "ps", "backends", "schema", "help", "version"] as const;
+export const COMMANDS = [
+  "snapshot",
+  "ps",
+  "top",
+  "serve",
+  "backends",
+  "schema",
+  "help",
+  "version",
+] as const;
 export type CommandName = typeof COMMANDS[number];
 
 export type OutputFormat = "table" | "json" | "csv";
@@ -23,7 +32,18 @@ export interface CliOptions {
   sysRoot: string | undefined;
   sampleWindowMs: number;
   lazyInit: boolean;
+  /** `top`, `serve`: time between readings. */
+  intervalMs: number;
+  /** `serve --listen`, unparsed (the command parses it). */
+  listen: string | undefined;
+  /** `serve`: export per-process series (`--no-process-metrics` turns them off). */
+  processMetrics: boolean;
+  /** `serve --max-process-series`. */
+  maxProcessSeries: number;
 }
+
+export const DEFAULT_INTERVAL_MS = 1000;
+export const DEFAULT_MAX_PROCESS_SERIES = 200;
 
 export interface ParsedCommandLine {
   command: CommandName;
@@ -43,6 +63,10 @@ const OPTION_SPEC = {
   "sys-root": { type: "string" },
   "sample-window": { type: "string" },
   "lazy-init": { type: "boolean" },
+  interval: { type: "string" },
+  listen: { type: "string" },
+  "no-process-metrics": { type: "boolean" },
+  "max-process-series": { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "V" },
 } as const;
@@ -92,8 +116,29 @@ export function parseCommandLine(
         ? 0
         : parseDurationMs("--sample-window", values["sample-window"]),
       lazyInit: values["lazy-init"] === true || env("GPUTOP_LAZY_INIT") === "1",
+      intervalMs: values.interval === undefined
+        ? DEFAULT_INTERVAL_MS
+        : positiveDuration("--interval", values.interval),
+      listen: values.listen,
+      processMetrics: values["no-process-metrics"] !== true,
+      maxProcessSeries: values["max-process-series"] === undefined
+        ? DEFAULT_MAX_PROCESS_SERIES
+        : countValue("--max-process-series", values["max-process-series"]),
     },
   };
+}
+
+function positiveDuration(flag: string, text: string): number {
+  const ms = parseDurationMs(flag, text);
+  if (ms < 10) throw new UsageError(`invalid value for ${flag}: '${text}' (at least 10ms)`);
+  return ms;
+}
+
+function countValue(flag: string, text: string): number {
+  if (!/^\d+$/.test(text.trim()) || Number(text) > 1_000_000) {
+    throw new UsageError(`invalid value for ${flag}: '${text}' (expected a whole number)`);
+  }
+  return Number(text);
 }
 
 function chooseFormat(format: string | undefined, json: boolean, csv: boolean): OutputFormat {

@@ -7,7 +7,9 @@ import { VERSION } from "../version.ts";
 import { backendsCommand } from "./commands/backends.ts";
 import { psCommand } from "./commands/ps.ts";
 import { schemaCommand } from "./commands/schema.ts";
+import { serveCommand } from "./commands/serve.ts";
 import { snapshotCommand } from "./commands/snapshot.ts";
+import { topCommand } from "./commands/top.ts";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./exit_codes.ts";
 import { HELP_TEXT } from "./help.ts";
 import type { Io } from "./io.ts";
@@ -19,6 +21,8 @@ type Command = (parsed: ParsedCommandLine, io: Io) => Promise<number>;
 const COMMAND_TABLE: Record<CommandName, Command> = {
   snapshot: snapshotCommand,
   ps: psCommand,
+  top: topCommand,
+  serve: serveCommand,
   backends: backendsCommand,
   schema: schemaCommand,
   help: (_, io) => {
