@@ -48,7 +48,7 @@ export class Sampler {
   #startedAtMs = 0;
   #tick = 0;
   #closed = false;
-  #firstWaiters: ((reading: Reading | null) => void)[] = [];
+  readonly #first = Promise.withResolvers<Reading | null>();
 
   constructor(source: SnapshotSource, options: SamplerOptions) {
     this.#source = source;
@@ -90,19 +90,17 @@ export class Sampler {
   }
 
   /** The first reading, waiting at most `timeoutMs`; null on timeout or after close. */
-  firstReading(timeoutMs: number): Promise<Reading | null> {
-    if (this.#latest !== null || this.#closed) return Promise.resolve(this.#latest);
-    return new Promise((resolve) => {
-      let done = false;
-      const finish = (reading: Reading | null) => {
-        if (done) return;
-        done = true;
-        clearTimeout(timer);
-        resolve(reading);
-      };
-      const timer = setTimeout(() => finish(null), timeoutMs);
-      this.#firstWaiters.push(finish);
+  async firstReading(timeoutMs: number): Promise<Reading | null> {
+    if (this.#latest !== null || this.#closed) return this.#latest;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), timeoutMs);
     });
+    try {
+      return await Promise.race([this.#first.promise, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   #run(): void {
@@ -139,7 +137,7 @@ export class Sampler {
       };
       this.#latest = reading;
       this.#lastError = null;
-      for (const waiter of this.#firstWaiters.splice(0)) waiter(reading);
+      this.#first.resolve(reading);
       for (const listener of this.#listeners) {
         try {
           listener(reading);
@@ -158,7 +156,7 @@ export class Sampler {
     this.#closed = true;
     if (this.#timer !== null) clearTimeout(this.#timer);
     this.#timer = null;
-    for (const waiter of this.#firstWaiters.splice(0)) waiter(null);
+    this.#first.resolve(null);
     if (this.#inFlight !== null) {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const grace = new Promise<void>((resolve) => {
