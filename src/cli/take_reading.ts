@@ -2,7 +2,7 @@
 import type { Snapshot } from "../model/types.ts";
 import { readSnapshot } from "../session/read_snapshot.ts";
 import { filterDevices } from "./device_filter.ts";
-import type { CliOptions } from "./parse_options.ts";
+import type { CliOptions } from "./global_options.ts";
 
 export type ReadingResult =
   | { ok: true; snapshot: Snapshot }

@@ -81,3 +81,18 @@ Deno.test("parseDurationMs() understands ms, s, m and bare seconds", () => {
   assert.throws(() => parseDurationMs("--interval", "-1s"), UsageError);
   assert.throws(() => parseDurationMs("--interval", "2h"), UsageError);
 });
+
+Deno.test("parseCommandLine() finds the command after global options that take a value", () => {
+  const parsed = parseCommandLine(["--format", "json", "-i", "0", "ps"], noEnv, false);
+  assert.equal(parsed.command, "ps");
+  assert.equal(parsed.options.format, "json");
+  assert.deepEqual(parsed.options.ids, ["0"]);
+});
+
+Deno.test("parseCommandLine() turns --help into help for the named command", () => {
+  assert.deepEqual(parseCommandLine(["ps", "--help"], noEnv, false).positionals, ["ps"]);
+  assert.equal(parseCommandLine(["ps", "-h"], noEnv, false).command, "help");
+  assert.deepEqual(parseCommandLine(["--help"], noEnv, false).positionals, []);
+  assert.equal(parseCommandLine(["-V"], noEnv, false).command, "version");
+  assert.deepEqual(parseCommandLine(["help", "ps"], noEnv, false).positionals, ["ps"]);
+});

@@ -3,9 +3,9 @@ import { renderBackendsCsv, renderBackendsJson, renderBackendsTable } from "../.
 import { createSession } from "../../session/read_snapshot.ts";
 import { EXIT_OK } from "../exit_codes.ts";
 import type { Io } from "../io.ts";
-import type { ParsedCommandLine } from "../parse_options.ts";
+import type { Invocation } from "../command.ts";
 
-export async function backendsCommand({ options }: ParsedCommandLine, io: Io): Promise<number> {
+export async function run({ options }: Invocation, io: Io): Promise<number> {
   const session = createSession({
     backends: options.backends,
     procRoot: options.procRoot,

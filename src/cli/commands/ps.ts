@@ -7,10 +7,10 @@ import {
 } from "../../render/mod.ts";
 import { EXIT_FAILURE, EXIT_OK } from "../exit_codes.ts";
 import type { Io } from "../io.ts";
-import type { ParsedCommandLine } from "../parse_options.ts";
+import type { Invocation } from "../command.ts";
 import { takeReading } from "../take_reading.ts";
 
-export async function psCommand({ options }: ParsedCommandLine, io: Io): Promise<number> {
+export async function run({ options }: Invocation, io: Io): Promise<number> {
   const result = await takeReading(options);
   if (!result.ok) {
     io.err(`gputop: ${result.message}\n`);

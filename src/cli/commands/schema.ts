@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { SnapshotSchema } from "../../model/schema.ts";
 import { EXIT_OK } from "../exit_codes.ts";
+import type { Invocation } from "../command.ts";
 import type { Io } from "../io.ts";
 
 export function snapshotJsonSchema(): Record<string, unknown> {
@@ -11,7 +12,7 @@ export function snapshotJsonSchema(): Record<string, unknown> {
   };
 }
 
-export function schemaCommand(_: unknown, io: Io): Promise<number> {
+export function run(_: Invocation, io: Io): Promise<number> {
   io.out(JSON.stringify(snapshotJsonSchema(), null, 2) + "\n");
   return Promise.resolve(EXIT_OK);
 }

@@ -7,24 +7,34 @@ import {
 import { serve } from "../../serve/serve.ts";
 import { createSession } from "../../session/read_snapshot.ts";
 import { VERSION } from "../../version.ts";
+import type { Invocation } from "../command.ts";
+import { stringValue } from "../global_options.ts";
 import type { Io } from "../io.ts";
-import type { ParsedCommandLine } from "../parse_options.ts";
+import { countOption, intervalMs } from "../live_options.ts";
 
-export function serveCommand({ options }: ParsedCommandLine, io: Io): Promise<number> {
-  const listen = options.listen === undefined
+export const DEFAULT_MAX_PROCESS_SERIES = 200;
+
+export function run({ options, values }: Invocation, io: Io): Promise<number> {
+  const listenText = stringValue(values.listen);
+  const listen = listenText === undefined
     ? { hostname: DEFAULT_LISTEN_HOST, port: DEFAULT_LISTEN_PORT }
-    : parseListenAddress(options.listen);
+    : parseListenAddress(listenText);
+  const serveOptions = {
+    listen,
+    intervalMs: intervalMs(values.interval),
+    processMetrics: values["no-process-metrics"] !== true,
+    maxProcessSeries: countOption(
+      "--max-process-series",
+      values["max-process-series"],
+      DEFAULT_MAX_PROCESS_SERIES,
+    ),
+    version: VERSION,
+  };
   const session = createSession({
     backends: options.backends,
     procRoot: options.procRoot,
     sysRoot: options.sysRoot,
     lazyInit: options.lazyInit,
   });
-  return serve(session, {
-    listen,
-    intervalMs: options.intervalMs,
-    processMetrics: options.processMetrics,
-    maxProcessSeries: options.maxProcessSeries,
-    version: VERSION,
-  }, io);
+  return serve(session, serveOptions, io);
 }

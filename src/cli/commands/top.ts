@@ -2,19 +2,17 @@
 import { runTop } from "../../live/top.ts";
 import { createSession } from "../../session/read_snapshot.ts";
 import { VERSION } from "../../version.ts";
+import type { Invocation } from "../command.ts";
 import type { Io } from "../io.ts";
-import type { ParsedCommandLine } from "../parse_options.ts";
+import { intervalMs } from "../live_options.ts";
 
-export function topCommand({ options }: ParsedCommandLine, io: Io): Promise<number> {
+export function run({ options, values }: Invocation, io: Io): Promise<number> {
+  const interval = intervalMs(values.interval);
   const session = createSession({
     backends: options.backends,
     procRoot: options.procRoot,
     sysRoot: options.sysRoot,
     lazyInit: options.lazyInit,
   });
-  return runTop(
-    session,
-    { intervalMs: options.intervalMs, color: options.color, version: VERSION },
-    io,
-  );
+  return runTop(session, { intervalMs: interval, color: options.color, version: VERSION }, io);
 }

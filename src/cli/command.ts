@@ -1,0 +1,52 @@
+/**
+ * What a command is: its name, a one-line summary, its own options and positional arguments
+ * (merged with the global options at parse time) and how to run it. The list of commands is
+ * `COMMANDS` in registry.ts.
+ */
+import type { CliOptions } from "./global_options.ts";
+import type { Io } from "./io.ts";
+
+/** One option: what node:util parseArgs needs, plus the words `--help` shows. */
+export interface OptionSpec {
+  type: "string" | "boolean";
+  short?: string;
+  multiple?: boolean;
+  /** Placeholder for the value in help, e.g. `SIZE` (string options). */
+  value?: string;
+  /** Help text; a `\n` continues on the next line, indented. */
+  help: string;
+}
+
+export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
+
+export interface PositionalSpec {
+  /** Shown in usage, e.g. `SIZE`. */
+  name: string;
+  required: boolean;
+  help: string;
+}
+
+/** What parseArgs returns for one option. */
+export type OptionValue = string | boolean | (string | boolean)[] | undefined;
+
+/** A parsed command line, handed to the command that runs it. */
+export interface Invocation {
+  command: string;
+  /** The command's positional arguments (the command name itself removed). */
+  positionals: string[];
+  /** The global options, validated. */
+  options: CliOptions;
+  /** This command's own options by long name, as parseArgs returned them. */
+  values: Readonly<Record<string, OptionValue>>;
+}
+
+export interface Command {
+  name: string;
+  summary: string;
+  /** This command's own options; the global options are added to them. */
+  options: OptionSpecs;
+  /** Positional arguments it takes, in order; none when absent. */
+  positionals?: readonly PositionalSpec[];
+  /** Runs it; the exit code. Implementations are imported here, lazily, not at start-up. */
+  run(invocation: Invocation, io: Io): Promise<number>;
+}

@@ -1,0 +1,150 @@
+/**
+ * The options every command accepts, and their validation into `CliOptions`. A command's own
+ * options live with its registry entry (registry.ts).
+ */
+import { BACKEND_IDS } from "../model/schema.ts";
+import type { BackendId } from "../model/types.ts";
+import type { OptionSpecs, OptionValue } from "./command.ts";
+import { parseDurationMs } from "./parse_duration.ts";
+import { UsageError } from "./usage_error.ts";
+
+export type OutputFormat = "table" | "json" | "csv";
+
+export interface CliOptions {
+  format: OutputFormat;
+  header: boolean;
+  color: boolean;
+  ids: string[] | null;
+  backends: BackendId[] | null;
+  procRoot: string | undefined;
+  sysRoot: string | undefined;
+  sampleWindowMs: number;
+  lazyInit: boolean;
+}
+
+export const GLOBAL_OPTIONS: OptionSpecs = {
+  format: {
+    type: "string",
+    value: "FMT",
+    help: "table (default), json or csv; --json and --csv are shorthands",
+  },
+  json: { type: "boolean", help: "same as --format json" },
+  csv: { type: "boolean", help: "same as --format csv" },
+  "no-header": { type: "boolean", help: "omit the header row (table, csv)" },
+  "no-color": {
+    type: "boolean",
+    help: "no colour (also when NO_COLOR is set or stdout is not a terminal)",
+  },
+  id: {
+    type: "string",
+    short: "i",
+    multiple: true,
+    value: "LIST",
+    help: "only these devices: index, UUID or PCI address, comma separated",
+  },
+  backends: {
+    type: "string",
+    multiple: true,
+    value: "LIST",
+    help: `only these backends (${BACKEND_IDS.join(", ")});\n` +
+      "naming one forces it on where it is off by default",
+  },
+  "proc-root": {
+    type: "string",
+    value: "DIR",
+    help: "read processes from DIR instead of /proc (env GPUTOP_PROC_ROOT)",
+  },
+  "sys-root": {
+    type: "string",
+    value: "DIR",
+    help: "read devices from DIR instead of /sys (env GPUTOP_SYS_ROOT)",
+  },
+  "sample-window": {
+    type: "string",
+    value: "D",
+    help: "take two samples D apart (e.g. 500ms) so rates such as engine\n" +
+      "busy % and watts from energy counters are known",
+  },
+  "lazy-init": {
+    type: "boolean",
+    help: "release vendor libraries between samples (env GPUTOP_LAZY_INIT=1)",
+  },
+  help: { type: "boolean", short: "h", help: "this text; `gputop COMMAND --help` for a command" },
+  version: { type: "boolean", short: "V", help: "print the version" },
+};
+
+export function resolveGlobalOptions(
+  values: Readonly<Record<string, OptionValue>>,
+  env: (name: string) => string | undefined,
+  stdoutIsTerminal: boolean,
+): CliOptions {
+  const noColor = values["no-color"] === true || (env("NO_COLOR") ?? "") !== "";
+  const ids = stringList(values.id);
+  const backends = stringList(values.backends);
+  const sampleWindow = stringValue(values["sample-window"]);
+  return {
+    format: chooseFormat(stringValue(values.format), values.json === true, values.csv === true),
+    header: values["no-header"] !== true,
+    color: stdoutIsTerminal && !noColor,
+    ids: ids ? splitList(ids) : null,
+    backends: backends ? parseBackendList(splitList(backends)) : null,
+    procRoot: nonEmpty("--proc-root", stringValue(values["proc-root"])),
+    sysRoot: nonEmpty("--sys-root", stringValue(values["sys-root"])),
+    sampleWindowMs: sampleWindow === undefined
+      ? 0
+      : parseDurationMs("--sample-window", sampleWindow),
+    lazyInit: values["lazy-init"] === true || env("GPUTOP_LAZY_INIT") === "1",
+  };
+}
+
+/** A string option's value (the last one when given several times). */
+export function stringValue(value: OptionValue): string | undefined {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) {
+    const last = value.at(-1);
+    return typeof last === "string" ? last : undefined;
+  }
+  return undefined;
+}
+
+function stringList(value: OptionValue): string[] | undefined {
+  if (value === undefined) return undefined;
+  const list = Array.isArray(value) ? value : [value];
+  return list.filter((v): v is string => typeof v === "string");
+}
+
+function chooseFormat(format: string | undefined, json: boolean, csv: boolean): OutputFormat {
+  const chosen = [format, json ? "json" : undefined, csv ? "csv" : undefined].filter((f) =>
+    f !== undefined
+  );
+  if (new Set(chosen).size > 1) {
+    throw new UsageError(`conflicting output formats: ${chosen.join(" and ")}`);
+  }
+  const value = chosen[0] ?? "table";
+  if (value !== "table" && value !== "json" && value !== "csv") {
+    throw new UsageError(`invalid value for --format: '${value}' (expected table, json or csv)`);
+  }
+  return value;
+}
+
+export function splitList(values: readonly string[]): string[] {
+  return values.flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v !== "");
+}
+
+function parseBackendList(names: string[]): BackendId[] {
+  for (const name of names) {
+    if (!(BACKEND_IDS as readonly string[]).includes(name)) {
+      throw new UsageError(
+        `invalid value for --backends: '${name}' (known: ${BACKEND_IDS.join(", ")})`,
+      );
+    }
+  }
+  if (names.length === 0) throw new UsageError("invalid value for --backends: empty list");
+  return names as BackendId[];
+}
+
+function nonEmpty(flag: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === "") throw new UsageError(`invalid value for ${flag}: empty path`);
+  return value;
+}

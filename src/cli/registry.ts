@@ -1,0 +1,87 @@
+/**
+ * The one list of gputop's commands. Parsing, `gputop help` and dispatch all read it.
+ *
+ * To add a command: write `src/cli/commands/NAME.ts` exporting
+ * `run(invocation: Invocation, io: Io): Promise<number>`, and add ONE entry below with its
+ * name, summary, its own options (global options are merged in; do not repeat them) and,
+ * if it takes any, its positional arguments. Its `run` imports the module dynamically so that
+ * start-up loads only the command that runs (a literal `import("./commands/NAME.ts")` keeps
+ * it visible to `deno compile` and `deno bundle`). Keep entries in the order `help` lists them.
+ */
+import type { Command } from "./command.ts";
+import { INTERVAL_OPTION } from "./live_options.ts";
+
+export const COMMANDS: readonly Command[] = [
+  {
+    name: "snapshot",
+    summary: "one reading: devices, then processes (default)",
+    options: {},
+    run: (inv, io) => import("./commands/snapshot.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "ps",
+    summary: "per-process GPU memory, largest first",
+    options: {},
+    run: (inv, io) => import("./commands/ps.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "top",
+    summary: "live full-screen view of devices and processes (a terminal only)",
+    options: { interval: INTERVAL_OPTION },
+    run: (inv, io) => import("./commands/top.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "serve",
+    summary: "Prometheus / OpenMetrics exporter on --listen (default 127.0.0.1:9757)",
+    options: {
+      listen: {
+        type: "string",
+        value: "HOST:PORT",
+        help: "address to serve on (default 127.0.0.1:9757; another host is explicit)",
+      },
+      interval: INTERVAL_OPTION,
+      "no-process-metrics": {
+        type: "boolean",
+        help: "export no per-process series",
+      },
+      "max-process-series": {
+        type: "string",
+        value: "N",
+        help: "at most N process series, largest GPU memory first (default 200)",
+      },
+    },
+    run: (inv, io) => import("./commands/serve.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "backends",
+    summary: "each backend: ok / unavailable / error / skipped, and why",
+    options: {},
+    run: (inv, io) => import("./commands/backends.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "schema",
+    summary: "JSON Schema of the --json output",
+    options: {},
+    run: (inv, io) => import("./commands/schema.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "help",
+    summary: "this list, or `help COMMAND` for a command's options",
+    options: {},
+    positionals: [{ name: "COMMAND", required: false, help: "the command to describe" }],
+    run: (inv, io) => import("./commands/help.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "version",
+    summary: "print the version",
+    options: {},
+    run: (inv, io) => import("./commands/version.ts").then((m) => m.run(inv, io)),
+  },
+];
+
+/** The command run when none is named. */
+export const DEFAULT_COMMAND = "snapshot";
+
+export function findCommand(name: string): Command | undefined {
+  return COMMANDS.find((command) => command.name === name);
+}

@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import { GLOBAL_OPTIONS } from "../../src/cli/global_options.ts";
+import { commandHelpText, helpText } from "../../src/cli/help.ts";
+import { COMMANDS, DEFAULT_COMMAND, findCommand } from "../../src/cli/registry.ts";
+import { runCli } from "../support/run_cli.ts";
+
+Deno.test("registry: names unique, default registered, no option clashes with the globals", () => {
+  const names = COMMANDS.map((c) => c.name);
+  assert.equal(new Set(names).size, names.length);
+  assert.ok(findCommand(DEFAULT_COMMAND));
+  const globalShorts = new Set(Object.values(GLOBAL_OPTIONS).map((o) => o.short));
+  for (const command of COMMANDS) {
+    for (const [name, option] of Object.entries(command.options)) {
+      assert.equal(name in GLOBAL_OPTIONS, false, `${command.name} --${name} shadows a global`);
+      if (option.short) assert.equal(globalShorts.has(option.short), false, `${command.name}`);
+    }
+  }
+});
+
+Deno.test("helpText() lists every registered command with its summary", () => {
+  const text = helpText(COMMANDS);
+  for (const command of COMMANDS) {
+    assert.match(text, new RegExp(`^  ${command.name}\\s+${escape(command.summary)}$`, "m"));
+  }
+});
+
+Deno.test("commandHelpText() shows a command's own options and positionals", () => {
+  const text = commandHelpText({
+    name: "demo",
+    summary: "a made-up command",
+    options: { "max-widgets": { type: "string", value: "N", help: "at most N widgets" } },
+    positionals: [{ name: "SIZE", required: true, help: "how big" }],
+    run: () => Promise.resolve(0),
+  });
+  assert.match(text, /Usage: gputop demo SIZE \[OPTIONS\]/);
+  assert.match(text, /^ {2}--max-widgets N\s+at most N widgets$/m);
+  assert.match(text, /^ {2}SIZE\s+how big$/m);
+  assert.match(text, /--json/);
+});
+
+Deno.test("gputop help COMMAND and gputop COMMAND --help print the same text", async () => {
+  const viaHelp = await runCli(["help", "ps"]);
+  const viaFlag = await runCli(["ps", "--help"]);
+  assert.equal(viaHelp.code, 0, viaHelp.stderr);
+  assert.equal(viaFlag.code, 0, viaFlag.stderr);
+  assert.equal(viaHelp.stdout, viaFlag.stdout);
+  assert.match(viaHelp.stdout, /^gputop ps — per-process GPU memory/);
+  const unknown = await runCli(["help", "frobnicate"]);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /unknown command 'frobnicate'/);
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
