@@ -5,8 +5,8 @@
  * it is measured. Colour is SGR around whole segments, added only after measuring, so a
  * coloured frame and a plain one have the same layout.
  *
- * Layout: a title line; one block of three lines per device (name; utilisation and memory
- * bars; temperature, power, clocks, fan, engines); a blank line; the process table filling
+ * Layout: a title line; one block of three lines per device (name, PCI address, engines;
+ * utilisation and memory bars; temperature, power, fan, clocks); a blank line; the process table filling
  * the rest; a key line at the bottom. An unknown value reads `unknown`, never 0.
  */
 import type { Device, GpuProcess, Snapshot } from "../model/types.ts";
@@ -114,10 +114,11 @@ function powerText(device: Device): string {
   return device.powerLimitWatts === null ? now : `${now} / ${formatWatts(device.powerLimitWatts)}`;
 }
 
+/** `1095/1215 MHz` (graphics/memory), `1095/unknown MHz`; `unknown` when both are. */
 function clockText(device: Device): string {
-  const part = (mhz: number | null) => mhz === null ? UNKNOWN_TEXT : `${Math.round(mhz)} MHz`;
+  const part = (mhz: number | null) => mhz === null ? UNKNOWN_TEXT : String(Math.round(mhz));
   if (device.graphicsClockMHz === null && device.memoryClockMHz === null) return UNKNOWN_TEXT;
-  return `gfx ${part(device.graphicsClockMHz)}, mem ${part(device.memoryClockMHz)}`;
+  return `${part(device.graphicsClockMHz)}/${part(device.memoryClockMHz)} MHz`;
 }
 
 function memoryLabel(device: Device): string {
@@ -136,11 +137,13 @@ function memoryRatio(device: Device): number | null {
 
 function deviceBlock(device: Device, width: number): Line[] {
   const name = escapeText(device.name ?? UNKNOWN_TEXT);
-  const where = [device.vendor, device.pciBusId ?? device.id].map(escapeText).join("  ");
+  const engines = device.engines === null ? UNKNOWN_TEXT : formatEngines(device.engines, 3);
   const title: Line = [
     { text: `GPU ${device.index} `, sgr: SGR.bold },
     { text: name, sgr: SGR.cyan },
-    { text: `  ${where}` },
+    { text: `  ${escapeText(device.pciBusId ?? device.id)}` },
+    { text: "  ENGINES " },
+    { text: engines === "-" ? UNKNOWN_TEXT : escapeText(engines) },
     ...(device.runtimeStatus === "suspended" ? [{ text: "  suspended", sgr: SGR.dim }] : []),
     ...(device.error !== null
       ? [{ text: `  error: ${escapeText(device.error)}`, sgr: SGR.yellow }]
@@ -159,18 +162,15 @@ function deviceBlock(device: Device, width: number): Line[] {
     { text: "  MEM " },
     ...bar(memoryRatio(device), memoryLabel(device), barWidth),
   ];
-  const engines = device.engines === null ? UNKNOWN_TEXT : formatEngines(device.engines, 4);
   const details: Line = [
     { text: "  TEMP " },
     { text: known(formatCelsius(device.temperatureCelsius), device.temperatureCelsius) },
     { text: "  POWER " },
     { text: powerText(device) },
-    { text: "  CLOCK " },
-    { text: clockText(device) },
     { text: "  FAN " },
     { text: known(formatPercent(device.fanPercent), device.fanPercent) },
-    { text: "  ENGINES " },
-    { text: engines === "-" ? UNKNOWN_TEXT : escapeText(engines) },
+    { text: "  CLOCK gfx/mem " },
+    { text: clockText(device) },
   ];
   return [title, bars, details];
 }
@@ -281,8 +281,8 @@ export function processViewport(
 ): { pageRows: number; totalRows: number } {
   if (snapshot === null) return { pageRows: 0, totalRows: 0 };
   const { devices, processes } = visibleReading(snapshot, state);
-  // title + device blocks + blank + table header + key line
-  const used = 1 + devices.length * 3 + 1 + 1 + 1;
+  // title + device blocks (or the "No GPUs" line) + blank + table header + key line
+  const used = 1 + Math.max(1, devices.length * 3) + 1 + 1 + 1;
   return { pageRows: Math.max(0, size.rows - used), totalRows: processes.length };
 }
 
@@ -307,7 +307,7 @@ function titleText(snapshot: Snapshot | null, state: UiState, options: LiveFrame
   parts.push(state.deviceFilter === null ? "GPU: all" : `GPU: ${state.deviceFilter}`);
   if (options.pending && snapshot === null) parts.push("reading…");
   if (options.error !== null) parts.push(`error: ${escapeText(options.error)}`);
-  return " " + parts.join("  ·  ");
+  return " " + parts.join(" · ");
 }
 
 export const HELP_LINES: readonly string[] = [
