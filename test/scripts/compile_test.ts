@@ -33,7 +33,7 @@ Deno.test("compileArgs() builds every target with -A from src/main.ts", () => {
 });
 
 Deno.test({
-  name: "deno compile (stand-in base) embeds all permissions, the entry point and only zod",
+  name: "deno compile (stand-in base) embeds all permissions, the entry point and only zod and string-width",
   ignore: !canCompile,
   async fn() {
     const out = Deno.makeTempDirSync();
@@ -45,6 +45,9 @@ Deno.test({
       assert.match(listing, /src\/main\.ts/);
       assert.doesNotMatch(listing, /node_modules\/(deno|@deno)/, "deno itself is not embedded");
       assert.doesNotMatch(listing, /ajv/, "test-only dependencies are not embedded");
+      // what main.ts reaches: zod, and string-width with its two dependency chains
+      assert.match(listing, /string-width\/9\.0\.0/);
+      assert.match(listing, /get-east-asian-width\//);
       const binary = Deno.readFileSync(`${out}/${outputName("x86_64-unknown-linux-gnu")}`);
       const metadata = readCompileMetadata(binary);
       assert.ok(metadata, "metadata section found");
