@@ -33,7 +33,8 @@ Deno.test("compileArgs() builds every target with -A from src/main.ts", () => {
 });
 
 Deno.test({
-  name: "deno compile (stand-in base) embeds all permissions, the entry point and only zod and string-width",
+  name:
+    "deno compile (stand-in base) embeds all permissions, the entry point, zod and string-width only",
   ignore: !canCompile,
   async fn() {
     const out = Deno.makeTempDirSync();
