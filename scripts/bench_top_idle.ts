@@ -67,6 +67,7 @@ try {
   const seconds = (performance.now() - startedAt) / 1000;
   const screen = await tmux("capture-pane", "-p", "-t", "b");
   const shown = /processes \d+-\d+ of (\d+)/.exec(screen)?.[1] ?? "?";
+  // deno-lint-ignore no-console
   if (Deno.env.get("BENCH_SHOW_SCREEN")) console.error(screen);
   // deno-lint-ignore no-console
   console.log(
