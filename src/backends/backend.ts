@@ -18,8 +18,22 @@ export interface BackendContext {
   os: typeof Deno.build.os;
   /** Monotonic clock in milliseconds, for rates; injectable for tests. */
   nowMs(): number;
-  /** Release vendor libraries between samples (`--lazy-init`). */
+  /**
+   * Lazy library sessions (`--lazy-init`): vendor libraries are initialised and shut down
+   * around every sample. False = persistent: init once at open, shut down once at close.
+   */
   lazyInit: boolean;
+  /**
+   * Null in one-shot modes (snapshot, ps): a full `/proc/<pid>/fd` walk every sample. A
+   * number in continuous modes (watch, top, serve): a full walk at most this often, with
+   * cheaper incremental scans in between (for the DRM backend's fdinfo sampler).
+   */
+  rescanIntervalMs: number | null;
+  /**
+   * Continuous modes only: the sampling interval, for backends that stream (macmon pipe
+   * runs once with this as its `-i`). Null in one-shot modes.
+   */
+  sampleIntervalMs?: number | null;
 }
 
 /** The result of `open()`: availability as data. */
@@ -39,6 +53,11 @@ export interface Backend {
   read(): Promise<BackendReading>;
   /** Safe to call twice, and without a successful open. */
   close(): void;
+  /**
+   * Resolves when what `close()` started is finished (a library call still running on a
+   * worker thread returned and was shut down, a child process group was reaped). Optional.
+   */
+  settled?(): Promise<void>;
 }
 
 /** A registry entry: how to make a backend, and where it is on by default. */
@@ -55,4 +74,10 @@ export interface BackendDescriptor {
    * nvidia-smi fallback names `nvml`, so one GPU is never reported twice).
    */
   readonly fallbackFor?: readonly BackendId[];
+  /**
+   * True for backends over a vendor library that is initialised and shut down through a
+   * `LibrarySession` (src/session/library_session.ts), so that `--lazy-init` applies to them
+   * and `gputop backends` names the session mode on their row.
+   */
+  readonly librarySession?: boolean;
 }

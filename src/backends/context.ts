@@ -5,6 +5,15 @@ export interface ContextOptions {
   procRoot?: string | undefined;
   sysRoot?: string | undefined;
   lazyInit?: boolean | undefined;
+  /** Continuous modes: see `BackendContext.rescanIntervalMs` (default null, one-shot). */
+  rescanIntervalMs?: number | null | undefined;
+  /** Continuous modes: see `BackendContext.sampleIntervalMs`. */
+  sampleIntervalMs?: number | null | undefined;
+}
+
+/** `GPUTOP_LAZY_INIT=1` (the one place the variable is read; `--lazy-init` overrides). */
+export function lazyInitFromEnv(env: (name: string) => string | undefined): boolean {
+  return env("GPUTOP_LAZY_INIT") === "1";
 }
 
 export function createBackendContext(options: ContextOptions = {}): BackendContext {
@@ -21,6 +30,8 @@ export function createBackendContext(options: ContextOptions = {}): BackendConte
     env,
     os: Deno.build.os,
     nowMs: () => performance.now(),
-    lazyInit: options.lazyInit ?? env("GPUTOP_LAZY_INIT") === "1",
+    lazyInit: options.lazyInit ?? lazyInitFromEnv(env),
+    rescanIntervalMs: options.rescanIntervalMs ?? null,
+    sampleIntervalMs: options.sampleIntervalMs ?? null,
   };
 }

@@ -2,6 +2,7 @@
  * The options every command accepts, and their validation into `CliOptions`. A command's own
  * options live with its registry entry (registry.ts).
  */
+import { lazyInitFromEnv } from "../backends/context.ts";
 import { BACKEND_IDS } from "../model/schema.ts";
 import type { BackendId } from "../model/types.ts";
 import type { OptionSpecs, OptionValue } from "./command.ts";
@@ -93,7 +94,7 @@ export function resolveGlobalOptions(
     sampleWindowMs: sampleWindow === undefined
       ? 0
       : parseDurationMs("--sample-window", sampleWindow),
-    lazyInit: values["lazy-init"] === true || env("GPUTOP_LAZY_INIT") === "1",
+    lazyInit: values["lazy-init"] === true || lazyInitFromEnv(env),
   };
 }
 

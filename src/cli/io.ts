@@ -16,6 +16,8 @@ export type IoSignal = "SIGINT" | "SIGTERM" | "SIGHUP" | "SIGWINCH";
 export interface Io {
   out(text: string): void;
   err(text: string): void;
+  /** True once a write to stdout found the reader gone (EPIPE); long-running commands stop. */
+  outClosed?: () => boolean;
   /** Whether stdout is a terminal (colour, live view). */
   stdoutIsTerminal: boolean;
   env(name: string): string | undefined;
@@ -36,14 +38,15 @@ export interface Io {
 
 const encoder = new TextEncoder();
 
-function writeAll(stream: { writeSync(p: Uint8Array): number }, text: string): void {
+/** Writes everything; false when the reader went away (EPIPE): there is nobody left to tell. */
+function writeAll(stream: { writeSync(p: Uint8Array): number }, text: string): boolean {
   const bytes = encoder.encode(text);
   let offset = 0;
   try {
     while (offset < bytes.length) offset += stream.writeSync(bytes.subarray(offset));
+    return true;
   } catch (error) {
-    // The reader went away (EPIPE); there is nobody left to tell.
-    if (error instanceof Deno.errors.BrokenPipe) return;
+    if (error instanceof Deno.errors.BrokenPipe) return false;
     throw error;
   }
 }
@@ -63,8 +66,12 @@ async function* readStdin(): AsyncIterable<Uint8Array> {
 }
 
 export function denoIo(): Io {
+  let outClosed = false;
   return {
-    out: (text) => writeAll(Deno.stdout, text),
+    out: (text) => {
+      if (!outClosed && !writeAll(Deno.stdout, text)) outClosed = true;
+    },
+    outClosed: () => outClosed,
     err: (text) => writeAll(Deno.stderr, text),
     stdoutIsTerminal: Deno.stdout.isTerminal(),
     env: (name) => {

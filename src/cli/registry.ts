@@ -8,8 +8,10 @@
  * start-up loads only the command that runs (a literal `import("./commands/NAME.ts")` keeps
  * it visible to `deno compile` and `deno bundle`). Keep entries in the order `help` lists them.
  */
+import { CHECK_OPTIONS } from "./check/options.ts";
 import type { Command } from "./command.ts";
 import { INTERVAL_OPTION } from "./live_options.ts";
+import { WATCH_OPTIONS } from "./watch/watch_options.ts";
 
 export const COMMANDS: readonly Command[] = [
   {
@@ -23,6 +25,12 @@ export const COMMANDS: readonly Command[] = [
     summary: "per-process GPU memory, largest first",
     options: {},
     run: (inv, io) => import("./commands/ps.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "watch",
+    summary: "a reading every --interval: JSON lines (default) or CSV rows (--csv)",
+    options: WATCH_OPTIONS,
+    run: (inv, io) => import("./commands/watch.ts").then((m) => m.run(inv, io)),
   },
   {
     name: "top",
@@ -63,6 +71,19 @@ export const COMMANDS: readonly Command[] = [
     summary: "JSON Schema of the --json output",
     options: {},
     run: (inv, io) => import("./commands/schema.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "check",
+    summary: "assertions for CI jobs (free memory, temperature, driver, ...); exit 0/1/3",
+    options: CHECK_OPTIONS,
+    run: (inv, io) => import("./commands/check.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "fit",
+    summary: "devices with at least SIZE free, most free first; exit 0/1/3",
+    options: {},
+    positionals: [{ name: "SIZE", required: true, help: "e.g. 24GiB, 500MB, 1.5TB or bytes" }],
+    run: (inv, io) => import("./commands/fit.ts").then((m) => m.run(inv, io)),
   },
   {
     name: "help",

@@ -1,65 +1,90 @@
 /**
- * The library's one-call reading: open the chosen backends, sample (twice, `sampleWindowMs`
- * apart, when rates are wanted), close. Never throws for a missing GPU or library.
+ * The library's readings: `readSnapshot` (open the chosen backends, sample — twice,
+ * `sampleWindowMs` apart, when rates are wanted — close) and `watchSnapshots` (one session
+ * for many samples on a fixed schedule). Never throw for a missing GPU or library.
  */
 import type { BackendContext, BackendDescriptor } from "../backends/backend.ts";
 import { createBackendContext } from "../backends/context.ts";
 import { BACKENDS } from "../backends/mod.ts";
 import { planBackends } from "../backends/select.ts";
 import type { BackendId, Snapshot } from "../model/types.ts";
+import { sleepMs } from "./deadline.ts";
 import { Session } from "./session.ts";
 
+/** Options of {@linkcode readSnapshot}. */
 export interface ReadSnapshotOptions {
   /** Only these backends (forcing them on where off by default); default: the OS's defaults. */
   backends?: readonly BackendId[] | null | undefined;
+  /** Root of the proc filesystem; default `GPUTOP_PROC_ROOT` or `/proc`. */
   procRoot?: string | undefined;
+  /** Root of the sys filesystem; default `GPUTOP_SYS_ROOT` or `/sys`. */
   sysRoot?: string | undefined;
   /** Take a second sample this long after the first, so rates (engine %, watts) are known. */
   sampleWindowMs?: number | undefined;
+  /**
+   * Initialise and shut down vendor libraries around every sample instead of once per
+   * session; default `GPUTOP_LAZY_INIT=1`, else false.
+   */
   lazyInit?: boolean | undefined;
-  /** For tests: a custom registry or context. */
+  /**
+   * Per-backend limit for one open or read, in ms: a backend slower than this is reported
+   * as `error` ("timed out …") for that sample. Default 15 000 (one-shot) or the interval
+   * (watch).
+   */
+  deadlineMs?: number | undefined;
+  /** The same for opening a backend; default `deadlineMs` (watch: at least 1 s). */
+  openDeadlineMs?: number | undefined;
+  /** For tests: a custom registry. */
   registry?: readonly BackendDescriptor[] | undefined;
+  /** For tests: a custom backend context. */
   context?: BackendContext | undefined;
 }
 
-export function createSession(options: ReadSnapshotOptions = {}): Session {
-  const ctx = options.context ?? createBackendContext(options);
-  const plans = planBackends(options.registry ?? BACKENDS, ctx.os, options.backends ?? null);
-  return new Session(plans, ctx);
+/** Continuous-mode settings for a session that samples many times (watch, top, serve). */
+export interface ContinuousOptions {
+  /** The sampling interval in ms (macmon streams at this rate). */
+  intervalMs: number;
+  /** Full /proc fd walk at most this often; default 2000 ms. */
+  rescanIntervalMs?: number | undefined;
 }
 
+/** Default `--rescan-interval` of the continuous modes. */
+export const DEFAULT_RESCAN_INTERVAL_MS = 2_000;
+
+/**
+ * A session over the chosen backends. One-shot unless `continuous` is given. Internal: the
+ * CLI's long-running commands use it; library users use readSnapshot / watchSnapshots.
+ */
+export function createSession(
+  options: ReadSnapshotOptions = {},
+  continuous: ContinuousOptions | null = null,
+): Session {
+  const ctx = options.context ?? createBackendContext({
+    procRoot: options.procRoot,
+    sysRoot: options.sysRoot,
+    lazyInit: options.lazyInit,
+    rescanIntervalMs: continuous ? continuous.rescanIntervalMs ?? DEFAULT_RESCAN_INTERVAL_MS : null,
+    sampleIntervalMs: continuous ? continuous.intervalMs : null,
+  });
+  const plans = planBackends(options.registry ?? BACKENDS, ctx.os, options.backends ?? null);
+  return new Session(plans, ctx, {
+    deadlineMs: options.deadlineMs,
+    openDeadlineMs: options.openDeadlineMs,
+  });
+}
+
+/** One reading of every available GPU and the processes using it (see src/mod.ts). */
 export async function readSnapshot(options: ReadSnapshotOptions = {}): Promise<Snapshot> {
   const session = createSession(options);
   try {
     await session.open();
     let snapshot = await session.sample();
     if (options.sampleWindowMs && options.sampleWindowMs > 0) {
-      await new Promise((resolve) => setTimeout(resolve, options.sampleWindowMs));
+      await sleepMs(options.sampleWindowMs);
       snapshot = await session.sample();
     }
     return snapshot;
   } finally {
-    session.close();
-  }
-}
-
-/** Yields a snapshot every `intervalMs` (the first at once) until `count` or the signal. */
-export async function* watchSnapshots(
-  options: ReadSnapshotOptions & {
-    intervalMs: number;
-    count?: number | undefined;
-    signal?: AbortSignal;
-  },
-): AsyncGenerator<Snapshot> {
-  const session = createSession(options);
-  try {
-    await session.open();
-    for (let n = 0; options.count === undefined || n < options.count; n++) {
-      if (options.signal?.aborted) return;
-      if (n > 0) await new Promise((resolve) => setTimeout(resolve, options.intervalMs));
-      yield await session.sample();
-    }
-  } finally {
-    session.close();
+    await session.close();
   }
 }

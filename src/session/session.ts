@@ -2,6 +2,13 @@
  * A session owns the opened backends: open once, sample many times (watch, top, serve),
  * close once. Every failure of a backend becomes its status; a sample always succeeds with
  * whatever the working backends gave.
+ *
+ * Deadlines: each backend's `open()` and `read()` gets `deadlineMs`. One that has not
+ * answered by then is `error: timed out…` for that sample while the others are reported on
+ * schedule; its call keeps running (it cannot be cancelled), no second call is started
+ * until it returns, and an open that finishes late joins the following samples. Only
+ * asynchronous work can be overtaken this way (a nonblocking FFI init, a child program):
+ * a synchronous call holds the event loop until it returns.
  */
 import type { Backend, BackendContext, BackendOpenResult } from "../backends/backend.ts";
 import type { BackendPlan } from "../backends/select.ts";
@@ -16,81 +23,146 @@ import type {
   Snapshot,
 } from "../model/types.ts";
 import { enrichProcesses } from "./enrich_processes.ts";
+import { settleWithin } from "./deadline.ts";
 
-interface OpenBackend {
-  backend: Backend;
+/** Generous for one-shot use: NVML init without persistence mode can take seconds. */
+export const DEFAULT_DEADLINE_MS = 15_000;
+/** How long close() waits for calls still running (a pending init) before giving up. */
+export const CLOSE_WAIT_MS = 5_000;
+
+export interface SessionOptions {
+  /** Per-backend limit for one `read()` (and `open()`, unless given); default DEFAULT_DEADLINE_MS. */
+  deadlineMs?: number | undefined;
+  /** Per-backend limit for `open()`; default `deadlineMs`. */
+  openDeadlineMs?: number | undefined;
+}
+
+interface Entry {
+  plan: BackendPlan;
+  backend: Backend | null;
+  /** What open() said; the base of every later status. */
+  opened: BackendStatus | null;
+  /** The status shown now. */
   status: BackendStatus;
+  /** An open() or read() that outlived its deadline and has not returned yet. */
+  busy: Promise<unknown> | null;
 }
 
 export class Session {
-  readonly #plans: readonly BackendPlan[];
   readonly #ctx: BackendContext;
-  #open: OpenBackend[] = [];
-  #statuses: BackendStatus[] = [];
-  #opened = false;
+  readonly #deadlineMs: number;
+  readonly #openDeadlineMs: number;
+  readonly #entries: Entry[];
+  #openPromise: Promise<void> | null = null;
+  #closed = false;
+  #closing: Promise<void> | null = null;
 
-  constructor(plans: readonly BackendPlan[], ctx: BackendContext) {
-    this.#plans = plans;
+  constructor(plans: readonly BackendPlan[], ctx: BackendContext, options: SessionOptions = {}) {
     this.#ctx = ctx;
+    this.#deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+    this.#openDeadlineMs = options.openDeadlineMs ?? this.#deadlineMs;
+    this.#entries = plans.map((plan) => ({
+      plan,
+      backend: null,
+      opened: null,
+      status: skipped(plan.descriptor.id, plan.run ? "not opened" : plan.reason),
+      busy: null,
+    }));
+  }
+
+  /** The backend context this session's backends see. */
+  get context(): BackendContext {
+    return this.#ctx;
   }
 
   /** Opens every planned backend. Fallbacks open only when what they stand in for did not. */
   async open(): Promise<BackendStatus[]> {
-    if (this.#opened) return this.statuses();
-    this.#opened = true;
-    const results = new Map<BackendId, BackendStatus>();
-    const primaries = this.#plans.filter((p) => p.run && !p.descriptor.fallbackFor?.length);
-    const fallbacks = this.#plans.filter((p) => p.run && p.descriptor.fallbackFor?.length);
-    await Promise.all(primaries.map((plan) => this.#openOne(plan, results)));
-    for (const plan of fallbacks) {
-      const standIn = plan.descriptor.fallbackFor?.find((id) => results.get(id)?.status === "ok");
-      if (standIn) {
-        results.set(
-          plan.descriptor.id,
-          skipped(plan.descriptor.id, `not needed: ${standIn} is ok`),
-        );
-      } else {
-        await this.#openOne(plan, results);
-      }
-    }
-    this.#statuses = this.#plans.map((plan) =>
-      results.get(plan.descriptor.id) ??
-        skipped(plan.descriptor.id, plan.run ? "not opened" : plan.reason)
-    );
+    this.#openPromise ??= this.#openAll();
+    await this.#openPromise;
     return this.statuses();
   }
 
-  async #openOne(plan: BackendPlan, results: Map<BackendId, BackendStatus>): Promise<void> {
-    const id = plan.descriptor.id;
+  async #openAll(): Promise<void> {
+    const planned = this.#entries.filter((e) => e.plan.run);
+    const primaries = planned.filter((e) => !e.plan.descriptor.fallbackFor?.length);
+    const fallbacks = planned.filter((e) => e.plan.descriptor.fallbackFor?.length);
+    await Promise.all(primaries.map((entry) => this.#openOne(entry)));
+    for (const entry of fallbacks) {
+      const standIn = this.#okStandIn(entry);
+      if (standIn) entry.status = skipped(entry.plan.descriptor.id, `not needed: ${standIn} is ok`);
+      else await this.#openOne(entry);
+    }
+  }
+
+  #okStandIn(entry: Entry): BackendId | undefined {
+    return entry.plan.descriptor.fallbackFor?.find((id) =>
+      this.#entries.some((e) => e.plan.descriptor.id === id && e.opened?.status === "ok")
+    );
+  }
+
+  async #openOne(entry: Entry): Promise<void> {
+    const id = entry.plan.descriptor.id;
     let backend: Backend;
-    let result: BackendOpenResult;
+    let opening: Promise<BackendOpenResult>;
     try {
-      backend = plan.descriptor.create(this.#ctx);
-      result = await backend.open();
+      backend = entry.plan.descriptor.create(this.#ctx);
+      opening = backend.open();
     } catch (error) {
-      results.set(id, {
-        id,
-        status: "error",
-        detail: errorMessage(error),
-        library: null,
-        version: null,
-      });
+      entry.status = failure(id, errorMessage(error));
       return;
     }
-    const status: BackendStatus = { id, ...result };
-    results.set(id, status);
-    if (result.status === "ok") this.#open.push({ backend, status });
-    else safeClose(backend);
+    entry.backend = backend;
+    const outcome = await settleWithin(opening, this.#openDeadlineMs);
+    if (outcome.settled) {
+      this.#applyOpen(entry, backend, outcome);
+      return;
+    }
+    entry.status = failure(id, `timed out after ${this.#openDeadlineMs} ms (still opening)`);
+    entry.busy = opening.then(
+      (result) => this.#applyOpen(entry, backend, { settled: true, ok: true, value: result }),
+      (error: unknown) => this.#applyOpen(entry, backend, { settled: true, ok: false, error }),
+    ).finally(() => entry.busy = null);
+  }
+
+  /** Records an open's result; a late ok also retires any fallback standing in for it. */
+  #applyOpen(
+    entry: Entry,
+    backend: Backend,
+    outcome: { settled: true; ok: true; value: BackendOpenResult } | {
+      settled: true;
+      ok: false;
+      error: unknown;
+    },
+  ): void {
+    const id = entry.plan.descriptor.id;
+    const status: BackendStatus = outcome.ok
+      ? { id, ...outcome.value }
+      : failure(id, errorMessage(outcome.error));
+    entry.opened = status;
+    entry.status = status;
+    if (status.status !== "ok" || this.#closed) {
+      safeClose(backend);
+      if (status.status !== "ok") entry.backend = null;
+      return;
+    }
+    for (const other of this.#entries) {
+      if (other.plan.descriptor.fallbackFor?.includes(id) && other.backend !== null) {
+        safeClose(other.backend);
+        other.backend = null;
+        other.opened = null;
+        other.status = skipped(other.plan.descriptor.id, `not needed: ${id} is ok`);
+      }
+    }
   }
 
   statuses(): BackendStatus[] {
-    return this.#statuses.map((s) => ({ ...s }));
+    return this.#entries.map((e) => ({ ...e.status }));
   }
 
   /** One reading of every open backend, merged. */
   async sample(): Promise<Snapshot> {
-    if (!this.#opened) await this.open();
-    const readings = await Promise.all(this.#open.map((entry) => this.#readOne(entry)));
+    await this.open();
+    const readings = await Promise.all(this.#entries.map((entry) => this.#readOne(entry)));
     const inputs = readings.flatMap((r) => r ? [r] : []);
     const merged = mergeReadings(inputs);
     const processes: GpuProcess[] = enrichProcesses(merged.processes, this.#ctx.procRoot);
@@ -104,32 +176,76 @@ export class Session {
     };
   }
 
-  async #readOne(entry: OpenBackend): Promise<{ id: BackendId; reading: BackendReading } | null> {
-    const index = this.#statuses.findIndex((s) => s.id === entry.status.id);
-    try {
-      const reading = await entry.backend.read();
-      if (reading.detail !== undefined && index >= 0) {
-        this.#statuses[index] = { ...entry.status, detail: reading.detail ?? entry.status.detail };
-      } else if (index >= 0) {
-        this.#statuses[index] = { ...entry.status };
-      }
-      return { id: entry.status.id, reading };
-    } catch (error) {
-      if (index >= 0) {
-        this.#statuses[index] = { ...entry.status, status: "error", detail: errorMessage(error) };
-      }
+  async #readOne(entry: Entry): Promise<{ id: BackendId; reading: BackendReading } | null> {
+    const id = entry.plan.descriptor.id;
+    const backend = entry.backend;
+    if (backend === null || entry.opened?.status !== "ok") return null;
+    if (entry.busy !== null) {
+      entry.status = failure(id, "timed out (the previous call has not returned)", entry.opened);
       return null;
     }
+    let reading: Promise<BackendReading>;
+    try {
+      reading = backend.read();
+    } catch (error) {
+      entry.status = failure(id, errorMessage(error), entry.opened);
+      return null;
+    }
+    const outcome = await settleWithin(reading, this.#deadlineMs);
+    if (!outcome.settled) {
+      entry.status = failure(id, `timed out after ${this.#deadlineMs} ms`, entry.opened);
+      entry.busy = reading.catch(() => undefined).finally(() => entry.busy = null);
+      return null;
+    }
+    if (!outcome.ok) {
+      entry.status = failure(id, errorMessage(outcome.error), entry.opened);
+      return null;
+    }
+    const detail = outcome.value.detail;
+    entry.status = detail !== undefined
+      ? { ...entry.opened, detail: detail ?? entry.opened.detail }
+      : { ...entry.opened };
+    return { id, reading: outcome.value };
   }
 
-  close(): void {
-    for (const entry of this.#open) safeClose(entry.backend);
-    this.#open = [];
+  /**
+   * Closes every backend once (each vendor library shut down exactly once), then waits, at
+   * most CLOSE_WAIT_MS, for calls still running to return and be shut down too.
+   */
+  close(): Promise<void> {
+    this.#closing ??= this.#closeAll();
+    return this.#closing;
+  }
+
+  async #closeAll(): Promise<void> {
+    this.#closed = true;
+    const waits: Promise<unknown>[] = [];
+    for (const entry of this.#entries) {
+      if (entry.busy !== null) waits.push(entry.busy);
+      const backend = entry.backend;
+      if (backend === null) continue;
+      safeClose(backend);
+      if (backend.settled) waits.push(backend.settled().catch(() => undefined));
+    }
+    if (waits.length > 0) await settleWithin(Promise.all(waits), CLOSE_WAIT_MS);
+    // A late open resolved during the wait was closed by #applyOpen; wait for its settling.
+    const late = this.#entries.flatMap((e) => e.backend?.settled ? [e.backend.settled()] : []);
+    if (late.length > 0) await settleWithin(Promise.all(late), CLOSE_WAIT_MS);
   }
 }
 
 function skipped(id: BackendId, detail: string): BackendStatus {
   return { id, status: "skipped", detail, library: null, version: null };
+}
+
+function failure(id: BackendId, detail: string, base?: BackendStatus): BackendStatus {
+  return {
+    id,
+    status: "error",
+    detail,
+    library: base?.library ?? null,
+    version: base?.version ?? null,
+  };
 }
 
 function safeClose(backend: Backend): void {

@@ -11,6 +11,7 @@ const ctx: BackendContext = {
   os: "linux",
   nowMs: () => 0,
   lazyInit: false,
+  rescanIntervalMs: null,
 };
 
 interface FakeOptions {
@@ -138,4 +139,97 @@ Deno.test("Session reading detail replaces the status detail (e.g. unreadable pr
   const snapshot = await session.sample();
   assert.equal(snapshot.backends[0]?.detail, "3 processes not readable");
   session.close();
+});
+
+/** A backend whose open/read answer only when the test says so. */
+function controlled(id: BackendId) {
+  const calls = { open: 0, read: 0, close: 0 };
+  let releaseOpen: () => void = () => {};
+  let releaseRead: () => void = () => {};
+  const opened = new Promise<void>((resolve) => releaseOpen = resolve);
+  const descriptor: BackendDescriptor = {
+    id,
+    summary: "controlled",
+    defaultOn: () => true,
+    create: (): Backend => ({
+      id,
+      async open() {
+        calls.open++;
+        await opened;
+        return { status: "ok", detail: null, library: "libslow.so", version: "2" };
+      },
+      async read() {
+        calls.read++;
+        await new Promise<void>((resolve) => releaseRead = resolve);
+        return oneDevice;
+      },
+      close() {
+        calls.close++;
+      },
+    }),
+  };
+  return { descriptor, calls, finishOpen: () => releaseOpen(), finishRead: () => releaseRead() };
+}
+
+Deno.test("Session: a read past the deadline is 'timed out' while the others are reported", async () => {
+  const slow = controlled("nvml");
+  slow.finishOpen();
+  const registry = [slow.descriptor, fake({ id: "drm", read: oneDevice })];
+  const session = new Session(planBackends(registry, "linux", null), ctx, { deadlineMs: 20 });
+  const first = await session.sample();
+  assert.equal(first.backends[0]?.status, "error");
+  assert.match(first.backends[0]?.detail ?? "", /^timed out after 20 ms$/);
+  assert.equal(first.backends[0]?.library, "libslow.so"); // what open() said is kept
+  assert.equal(first.backends[1]?.status, "ok");
+  assert.equal(first.devices.length, 1); // drm's device, on schedule
+  // Still running: no second read is started, and it is still a timeout.
+  const second = await session.sample();
+  assert.equal(slow.calls.read, 1);
+  assert.match(second.backends[0]?.detail ?? "", /^timed out \(the previous call/);
+  // Once it returns, the next sample reads it again.
+  slow.finishRead();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const third = session.sample();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  slow.finishRead();
+  assert.equal((await third).backends[0]?.status, "ok");
+  assert.equal(slow.calls.read, 2);
+  await session.close();
+});
+
+Deno.test("Session: an open past the deadline joins the samples after it finishes", async () => {
+  const slow = controlled("nvml");
+  const registry = [slow.descriptor, fake({ id: "drm", read: oneDevice })];
+  const session = new Session(planBackends(registry, "linux", null), ctx, { deadlineMs: 20 });
+  const statuses = await session.open();
+  assert.equal(statuses[0]?.status, "error");
+  assert.match(statuses[0]?.detail ?? "", /^timed out after 20 ms \(still opening\)$/);
+  assert.equal(statuses[1]?.status, "ok");
+  const during = await session.sample();
+  assert.equal(slow.calls.read, 0);
+  assert.equal(during.backends[0]?.status, "error");
+  slow.finishOpen();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const after = session.sample();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  slow.finishRead();
+  assert.equal((await after).backends[0]?.status, "ok");
+  assert.equal(slow.calls.open, 1);
+  await session.close();
+  assert.equal(slow.calls.close, 1);
+});
+
+Deno.test("Session.close() closes every backend once and waits for a pending open", async () => {
+  const slow = controlled("nvml");
+  const closes = { count: 0 };
+  const registry = [slow.descriptor, fake({ id: "drm", read: oneDevice, closes })];
+  const session = new Session(planBackends(registry, "linux", null), ctx, { deadlineMs: 10 });
+  await session.open();
+  const closing = session.close();
+  assert.equal(closes.count, 1);
+  slow.finishOpen(); // the late open is closed as soon as it returns
+  await closing;
+  assert.equal(slow.calls.close >= 1, true);
+  await session.close();
+  assert.equal(closes.count, 1);
 });

@@ -18,6 +18,7 @@ export function testContext(overrides: TestContextOverrides = {}): BackendContex
     os: "linux",
     nowMs: () => 0,
     lazyInit: false,
+    rescanIntervalMs: null,
     ...rest,
     env: (name) => env[name],
   };

@@ -12,6 +12,10 @@
  * `GPUTOP_MACMON_TIMEOUT_MS` bounds each run (default 10 000 ms: before 0.8 macmon starts by
  * running `system_profiler`, which can take seconds).
  *
+ * In a continuous mode (watch, top, serve: `ctx.sampleIntervalMs` set) macmon instead runs
+ * once as a stream, `macmon -i INTERVAL pipe [--soc-info]`, kept by `MacmonPipeStream`
+ * (own process group, newest sample only, restarted if it dies, group killed at close).
+ *
  * macmon reports no processes and no GPU memory of its own: memory figures are the
  * machine's RAM (unified memory, `memoryShared: true`).
  */
@@ -20,6 +24,7 @@ import type { BackendReading, DeviceReading } from "../../model/types.ts";
 import { type ProgramResult, runProgram } from "../../platform/run_program.ts";
 import { type MacmonSample, parseMacmonOutput } from "./parse_sample.ts";
 import { deviceNameFromSoc } from "./soc_info.ts";
+import { MacmonPipeStream, type StreamProblem } from "./pipe_stream.ts";
 
 export const DEFAULT_MACMON_TIMEOUT_MS = 10_000;
 /** Sample window passed as `-i`, in milliseconds. */
@@ -48,8 +53,15 @@ class MacmonBackend implements Backend {
   #pending: { sample: MacmonSample; timestampMs: number } | null = null;
   #name: string | null = null;
   #closed = false;
+  /** Continuous mode: the sampling interval for the stream; null = one run per reading. */
+  readonly #streamIntervalMs: number | null;
+  #stream: MacmonPipeStream | null = null;
+  #lastSequence = 0;
 
   constructor(ctx: BackendContext) {
+    const interval = ctx.sampleIntervalMs ?? null;
+    // macmon's own minimum interval is 100 ms.
+    this.#streamIntervalMs = interval === null ? null : Math.max(100, Math.round(interval));
     const configured = ctx.env("GPUTOP_MACMON")?.trim();
     this.#explicitProgram = configured !== undefined && configured !== "";
     this.#program = this.#explicitProgram ? configured as string : "macmon";
@@ -58,6 +70,7 @@ class MacmonBackend implements Backend {
 
   async open(): Promise<BackendOpenResult> {
     this.#closed = false;
+    if (this.#streamIntervalMs !== null) return await this.#openStream(this.#streamIntervalMs);
     const [version, first] = await Promise.all([this.#version(), this.#runPipe(true)]);
     let result = first;
     let detail: string | null = null;
@@ -75,6 +88,7 @@ class MacmonBackend implements Backend {
 
   async read(): Promise<BackendReading> {
     if (this.#closed) throw new Error("macmon backend is closed");
+    if (this.#stream !== null) return await this.#readStream(this.#stream);
     let taken = this.#pending;
     this.#pending = null;
     if (taken === null) {
@@ -92,6 +106,109 @@ class MacmonBackend implements Backend {
   close(): void {
     this.#closed = true;
     this.#pending = null;
+    this.#closeStream();
+  }
+
+  settled(): Promise<void> {
+    return this.#streamClosed;
+  }
+
+  #streamClosed: Promise<void> = Promise.resolve();
+
+  #closeStream(): void {
+    const stream = this.#stream;
+    this.#stream = null;
+    if (stream !== null) this.#streamClosed = stream.close();
+  }
+
+  async #openStream(intervalMs: number): Promise<BackendOpenResult> {
+    const version = await this.#version();
+    const base = { library: this.#program, version };
+    let detail: string | null = null;
+    let stream = this.#startStream(intervalMs, true);
+    await stream.waitForSample(0, this.#timeoutMs);
+    const rejected = stream.problem;
+    if (
+      rejected?.kind === "exit" && rejected.code === 2 && rejected.stderr.includes("--soc-info")
+    ) {
+      await stream.close();
+      stream = this.#startStream(intervalMs, false);
+      await stream.waitForSample(0, this.#timeoutMs);
+      detail = "this macmon has no --soc-info (before 0.6.1): chip name unknown";
+    }
+    const first = stream.latest;
+    if (first === null) {
+      const problem = stream.problem;
+      this.#closeStream();
+      await this.#streamClosed;
+      if (problem === null) {
+        return {
+          status: "error",
+          detail: `macmon gave no sample within ${this.#timeoutMs} ms`,
+          ...base,
+        };
+      }
+      const why = this.#describe(problem);
+      return { status: why.status, detail: why.detail, ...base };
+    }
+    this.#name = deviceNameFromSoc(first.sample.soc);
+    return { status: "ok", detail, ...base };
+  }
+
+  #startStream(intervalMs: number, withSocInfo: boolean): MacmonPipeStream {
+    const args = ["-i", String(intervalMs), "pipe"];
+    if (withSocInfo) args.push("--soc-info");
+    const stream = new MacmonPipeStream(this.#program, args);
+    this.#stream = stream;
+    stream.start();
+    return stream;
+  }
+
+  /**
+   * The newest streamed sample, at once (the stream keeps it fresh at the watch interval);
+   * waits, bounded, only before the first. A child that died with nothing new since the
+   * last read is an error for this reading; the stream restarts it meanwhile.
+   */
+  async #readStream(stream: MacmonPipeStream): Promise<BackendReading> {
+    if (stream.latest === null) {
+      await stream.waitForSample(0, (this.#streamIntervalMs ?? 0) * 2 + 100);
+    }
+    const latest = stream.latest;
+    const problem = stream.problem;
+    if (latest === null || (problem !== null && latest.sequence <= this.#lastSequence)) {
+      throw new Error(
+        problem === null ? "macmon gave no sample yet" : this.#describe(problem).detail,
+      );
+    }
+    this.#lastSequence = latest.sequence;
+    return {
+      timestampMs: latest.timestampMs,
+      devices: [this.#device(latest.sample)],
+      processes: [],
+    };
+  }
+
+  #describe(problem: StreamProblem): { status: "unavailable" | "error"; detail: string } {
+    switch (problem.kind) {
+      case "not-found":
+        return {
+          status: "unavailable",
+          detail: this.#explicitProgram
+            ? `macmon not found at ${this.#program} (GPUTOP_MACMON)`
+            : `macmon not found (${NOT_FOUND_HINT})`,
+        };
+      case "failed":
+        return { status: "error", detail: clip(problem.message) };
+      case "bad-output":
+        return { status: "error", detail: clip(`macmon output: ${problem.reason}`) };
+      case "exit": {
+        const why = firstLine(problem.stderr);
+        return {
+          status: "error",
+          detail: clip(`macmon exited with code ${problem.code}${why ? `: ${why}` : ""}`),
+        };
+      }
+    }
   }
 
   #device(sample: MacmonSample): DeviceReading {

@@ -11,11 +11,13 @@ import { type NvmlLibrary, nvmlLibraryCandidates, openNvmlLibrary } from "./libr
 import { type NvmlSystemInfo, readDevice } from "./read_device.ts";
 import { readProcesses, type UtilizationCursor } from "./read_processes.ts";
 import { NvmlError, NvmlReturn } from "./return_codes.ts";
+import { LibrarySession } from "../../session/library_session.ts";
 
 /** The registry entry for NVML. */
 export const nvmlBackend: BackendDescriptor = {
   id: "nvml",
   summary: "NVIDIA GPUs through NVML (libnvidia-ml.so.1 / nvml.dll)",
+  librarySession: true,
   defaultOn(os) {
     return os === "linux" || os === "windows";
   },
@@ -27,55 +29,92 @@ export const nvmlBackend: BackendDescriptor = {
 /** Detail for the one init failure that is an ordinary state, not a fault. */
 const DRIVER_NOT_LOADED_DETAIL = "NVIDIA driver not loaded";
 
+/** A device as resolved in one library session: its index then, and its handle. */
+interface ResolvedDevice {
+  index: number;
+  handle: Deno.PointerValue | undefined;
+}
+
 class NvmlBackend implements Backend {
   readonly id = "nvml" as const;
   readonly #ctx: BackendContext;
   #nvml: NvmlLibrary | null = null;
-  /** True between a successful `nvmlInit` and its `nvmlShutdown`. */
-  #initialised = false;
+  #session: LibrarySession | null = null;
+  /**
+   * The reference open() took. Persistent mode holds it until close(); lazy mode hands it to
+   * the first read, so opening and the first sample share one library session.
+   */
+  #openReference: "none" | "until-close" | "until-first-read" = "none";
+  #reads = 0;
+  /** Handles of the current library session, in stable order; null = resolve again. */
+  #devices: { epoch: number; list: ResolvedDevice[] } | null = null;
+  /** Device keys (UUID, else PCI address) in the order first seen: the stable order. */
+  readonly #order: string[] = [];
   readonly #cursor: UtilizationCursor = new Map();
+  #closing: Promise<void> | null = null;
 
   constructor(ctx: BackendContext) {
     this.#ctx = ctx;
   }
 
-  open(): Promise<BackendOpenResult> {
+  async open(): Promise<BackendOpenResult> {
     try {
-      return Promise.resolve(this.#open());
+      return await this.#open();
     } catch (error) {
       // Only a bug gets here: every NVML failure above is already a status.
       const library = this.#nvml?.path ?? null;
       this.close();
-      return Promise.resolve({
-        status: "error",
-        detail: `NVML: ${errorMessage(error)}`,
-        library,
-        version: null,
-      });
+      return { status: "error", detail: `NVML: ${errorMessage(error)}`, library, version: null };
     }
   }
 
-  read(): Promise<BackendReading> {
+  async read(): Promise<BackendReading> {
     const nvml = this.#nvml;
-    if (nvml === null) return Promise.reject(new Error("NVML is not open"));
+    const session = this.#session;
+    if (nvml === null || session === null) throw new Error("NVML is not open");
+    const sample = ++this.#reads;
+    const acquired = await session.acquire(sample);
+    if (!acquired.ok) {
+      const message = `NVML initialisation failed: ${acquired.message}`;
+      throw acquired.code === null
+        ? new Error(message)
+        : new NvmlError(acquired.code, "nvmlInit", message);
+    }
     try {
-      if (!this.#initialised) this.#init(nvml);
-      return Promise.resolve(this.#read(nvml));
-    } catch (error) {
-      return Promise.reject(error);
+      return this.#read(nvml, session.epoch);
     } finally {
-      if (this.#ctx.lazyInit) this.#shutdown();
+      session.release();
+      if (this.#openReference === "until-first-read") {
+        this.#openReference = "none";
+        session.release();
+      }
     }
   }
 
   close(): void {
-    this.#shutdown();
-    this.#nvml?.close();
+    if (this.#closing !== null) return;
+    const nvml = this.#nvml;
+    const session = this.#session;
     this.#nvml = null;
+    this.#session = null;
+    this.#openReference = "none";
+    this.#devices = null;
+    if (session === null) {
+      nvml?.close();
+      this.#closing = Promise.resolve();
+      return;
+    }
+    // Shutdown now if initialised; if an init is still running on its worker thread, the
+    // library is unloaded only after it returns (and is shut down).
+    this.#closing = session.close().then(() => nvml?.close());
   }
 
-  #open(): BackendOpenResult {
-    this.close();
+  /** Resolves once close() has shut NVML down and unloaded it (an init may be pending). */
+  settled(): Promise<void> {
+    return this.#closing ?? Promise.resolve();
+  }
+
+  async #open(): Promise<BackendOpenResult> {
     const opened = openNvmlLibrary(nvmlLibraryCandidates(this.#ctx.env, this.#ctx.os));
     if (!opened.ok) {
       return {
@@ -87,12 +126,23 @@ class NvmlBackend implements Backend {
     }
     const nvml = opened.nvml;
     this.#nvml = nvml;
+    this.#closing = null;
+    const session = new LibrarySession({
+      init: async () => {
+        const code = await nvml.initAsync();
+        return code === NvmlReturn.SUCCESS
+          ? { ok: true }
+          : { ok: false, code, message: nvml.message(code) };
+      },
+      shutdown: () => nvml.shutdown(),
+    });
+    this.#session = session;
     const skipped = skippedNote(opened.failed);
     const nvmlVersion = optional(() => nvml.nvmlVersion());
-    const code = nvml.init();
-    if (code !== NvmlReturn.SUCCESS) {
-      const message = nvml.message(code);
+    const init = await session.acquire(0);
+    if (!init.ok) {
       this.close();
+      const code = init.code;
       const unavailable = code === NvmlReturn.DRIVER_NOT_LOADED ||
         code === NvmlReturn.LIBRARY_NOT_FOUND;
       return {
@@ -100,16 +150,17 @@ class NvmlBackend implements Backend {
         detail: joinNotes(
           code === NvmlReturn.DRIVER_NOT_LOADED
             ? DRIVER_NOT_LOADED_DETAIL
-            : `NVML initialisation failed: ${message}`,
+            : `NVML initialisation failed: ${init.message}`,
           skipped,
         ),
         library: nvml.path,
         version: nvmlVersion === null ? null : `NVML ${nvmlVersion}`,
       };
     }
-    this.#initialised = true;
     const driver = optional(() => nvml.driverVersion());
-    if (this.#ctx.lazyInit) this.#shutdown();
+    // Persistent: keep this first reference until close(). Lazy: every read takes its own,
+    // and this one ends with the first read.
+    this.#openReference = this.#ctx.lazyInit ? "until-first-read" : "until-close";
     return {
       status: "ok",
       detail: skipped,
@@ -118,37 +169,51 @@ class NvmlBackend implements Backend {
     };
   }
 
-  #init(nvml: NvmlLibrary): void {
-    const code = nvml.init();
-    if (code !== NvmlReturn.SUCCESS) {
-      throw new NvmlError(code, "nvmlInit", `NVML initialisation failed: ${nvml.message(code)}`);
+  /**
+   * The devices of this library session. Handles are re-resolved after every init (a handle
+   * from an earlier session is never passed in) and matched to what was seen before by UUID,
+   * else PCI address, so each device keeps its place from one sample to the next.
+   */
+  #resolve(nvml: NvmlLibrary, epoch: number): ResolvedDevice[] {
+    if (this.#devices !== null && this.#devices.epoch === epoch) return this.#devices.list;
+    const count = nvml.deviceCount();
+    const found: { key: string; device: ResolvedDevice }[] = [];
+    for (let index = 0; index < count; index++) {
+      let handle: Deno.PointerValue | undefined;
+      try {
+        handle = nvml.handle(index);
+      } catch {
+        // readDevice asks again and reports why, as that device's error.
+        found.push({ key: `index:${index}`, device: { index, handle: undefined } });
+        continue;
+      }
+      const key = optional(() => nvml.deviceString(handle, "nvmlDeviceGetUUID")) ??
+        optional(() => nvml.pciBusId(handle)) ?? `index:${index}`;
+      found.push({ key, device: { index, handle } });
     }
-    this.#initialised = true;
+    for (const { key } of found) if (!this.#order.includes(key)) this.#order.push(key);
+    found.sort((a, b) => this.#order.indexOf(a.key) - this.#order.indexOf(b.key));
+    const list = found.map((entry) => entry.device);
+    this.#devices = { epoch, list };
+    return list;
   }
 
-  /** `nvmlShutdown` once per successful init. */
-  #shutdown(): void {
-    if (!this.#initialised) return;
-    this.#initialised = false;
-    this.#nvml?.shutdown();
-  }
-
-  #read(nvml: NvmlLibrary): BackendReading {
+  #read(nvml: NvmlLibrary, epoch: number): BackendReading {
     const system: NvmlSystemInfo = {
       driverVersion: optional(() => nvml.driverVersion()),
       cudaDriverVersion: cudaVersionText(optional(() => nvml.cudaDriverVersion()) ?? 0),
     };
-    let count: number;
+    let resolved: ResolvedDevice[];
     try {
-      count = nvml.deviceCount();
+      resolved = this.#resolve(nvml, epoch);
     } catch (error) {
       throw new Error(`cannot count NVIDIA devices: ${errorMessage(error)}`);
     }
     const devices: DeviceReading[] = [];
     const processes: ProcessReading[] = [];
     const problems: string[] = [];
-    for (let index = 0; index < count; index++) {
-      const { reading, handle } = readDevice(nvml, index, system);
+    for (const { index, handle: known } of resolved) {
+      const { reading, handle } = readDevice(nvml, index, system, known);
       devices.push(reading);
       if (handle === null) continue;
       const found = readProcesses(nvml, { handle, localId: reading.localId }, this.#cursor);

@@ -37,14 +37,20 @@ export function nvmlLocalId(index: number, pciBusId: string | null): string {
   return pciBusId ?? `nvml-${index}`;
 }
 
-/** Reads every field of device `index`; never throws for an NVML failure. */
+/**
+ * Reads every field of device `index`; never throws for an NVML failure. `resolved` is the
+ * device's handle when the caller already resolved it in the current library session.
+ */
 export function readDevice(
   nvml: NvmlLibrary,
   index: number,
   system: NvmlSystemInfo,
+  resolved?: Deno.PointerValue,
 ): NvmlDeviceRead {
   const fields = new FieldReader();
-  const found = fields.read("handle", () => ({ handle: nvml.handle(index) }));
+  const found = resolved !== undefined && resolved !== null
+    ? { handle: resolved }
+    : fields.read("handle", () => ({ handle: nvml.handle(index) }));
   if (found === null) {
     return {
       reading: { localId: nvmlLocalId(index, null), vendor: "nvidia", error: fields.error },

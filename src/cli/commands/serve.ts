@@ -19,9 +19,10 @@ export function run({ options, values }: Invocation, io: Io): Promise<number> {
   const listen = listenText === undefined
     ? { hostname: DEFAULT_LISTEN_HOST, port: DEFAULT_LISTEN_PORT }
     : parseListenAddress(listenText);
+  const interval = intervalMs(values.interval);
   const serveOptions = {
     listen,
-    intervalMs: intervalMs(values.interval),
+    intervalMs: interval,
     processMetrics: values["no-process-metrics"] !== true,
     maxProcessSeries: countOption(
       "--max-process-series",
@@ -35,6 +36,6 @@ export function run({ options, values }: Invocation, io: Io): Promise<number> {
     procRoot: options.procRoot,
     sysRoot: options.sysRoot,
     lazyInit: options.lazyInit,
-  });
+  }, { intervalMs: interval });
   return serve(session, serveOptions, io);
 }

@@ -13,6 +13,6 @@ export function run({ options, values }: Invocation, io: Io): Promise<number> {
     procRoot: options.procRoot,
     sysRoot: options.sysRoot,
     lazyInit: options.lazyInit,
-  });
+  }, { intervalMs: interval });
   return runTop(session, { intervalMs: interval, color: options.color, version: VERSION }, io);
 }

@@ -105,6 +105,7 @@ export const FAKE_NVML_HOOKS = {
   fakeNvmlInitCalls: { parameters: [], result: "u32" },
   fakeNvmlShutdownCalls: { parameters: [], result: "u32" },
   fakeNvmlRefCount: { parameters: [], result: "i32" },
+  fakeNvmlHandle: { parameters: ["u32"], result: "u64" },
   fakeNvmlListCalls: { parameters: ["u32", "u32"], result: "u32" },
 } as const satisfies Deno.ForeignLibraryInterface;
 

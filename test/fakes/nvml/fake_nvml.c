@@ -18,12 +18,24 @@
  *   -DFAKE_NVML_NO_V3         no ...RunningProcesses_v3
  *   -DFAKE_NVML_V3_WIDE       ..._v3 writes 32-byte entries, as early R535 drivers did
  *
+ * Session behaviour, as the real library has it: nvmlInit/nvmlShutdown are reference
+ * counted, and every init that finds the count at 0 starts a new generation whose device
+ * handles are new values (fresh copies of the devices); a handle of an earlier generation
+ * is refused with INVALID_ARGUMENT. Further environment, read at init:
+ *   FAKE_NVML_INIT_SLEEP_MS   init blocks this long first (a driver without persistence mode)
+ *   FAKE_NVML_COUNTS_FILE     after every init and shutdown, "init N shutdown M refcount R"
+ *                             is written to this file (so a killed process leaves its counts)
+ *   FAKE_NVML_SELF_PID=1      GPU 0's first compute process (4242) is the calling process
+ *
  * Every number below is source data for the tests, which restate them as literals.
  */
+#define _POSIX_C_SOURCE 200809L /* nanosleep, getpid under -std=c11 */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "nvml_abi.h"
 
@@ -207,6 +219,9 @@ static struct nvmlDevice_st DEVICES[2] = {
 static const struct fake_process GROWN[] = {
     {4242, 2147483648ULL}, {5151, 1073741824ULL}, {8080, 268435456ULL}, {8181, 134217728ULL}};
 
+/* The current generation's copies of DEVICES: what handles point at. Never freed, so an
+ * old generation's handles keep distinct addresses and can be told apart and refused. */
+static struct nvmlDevice_st *current = NULL;
 static enum scenario scenario = TWO_GPUS;
 static int refcount = 0;
 static unsigned int init_calls = 0, shutdown_calls = 0;
@@ -216,9 +231,30 @@ static unsigned long long last_seen[2];
 /* ---- helpers ---------------------------------------------------------------------- */
 
 static int device_index(nvmlDevice_t device) {
-  if (device == &DEVICES[0]) return 0;
-  if (device == &DEVICES[1]) return 1;
+  if (current == NULL) return -1;
+  if (device == &current[0]) return 0;
+  if (device == &current[1]) return 1;
   return -1;
+}
+
+static void write_counts(void) {
+  const char *path = getenv("FAKE_NVML_COUNTS_FILE");
+  if (path == NULL || path[0] == '\0') return;
+  FILE *file = fopen(path, "w");
+  if (file == NULL) return;
+  fprintf(file, "init %u shutdown %u refcount %d\n", init_calls, shutdown_calls, refcount);
+  fclose(file);
+}
+
+static void new_generation(void) {
+  current = malloc(sizeof DEVICES);
+  if (current == NULL) abort();
+  memcpy(current, DEVICES, sizeof DEVICES);
+  const char *self = getenv("FAKE_NVML_SELF_PID");
+  if (self != NULL && strcmp(self, "1") == 0) {
+    current[0].compute[0].pid = (unsigned int)getpid();
+    current[0].samples[0].pid = (unsigned int)getpid();
+  }
 }
 
 static unsigned int device_count(void) { return scenario == NO_GPUS ? 0 : 2; }
@@ -326,6 +362,12 @@ static nvmlReturn_t list_processes(nvmlDevice_t device, int kind, unsigned int *
 
 static nvmlReturn_t init(void) {
   init_calls++;
+  const char *sleep_ms = getenv("FAKE_NVML_INIT_SLEEP_MS");
+  if (sleep_ms != NULL && sleep_ms[0] != '\0') {
+    long ms = strtol(sleep_ms, NULL, 10);
+    struct timespec delay = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&delay, NULL);
+  }
   const char *name = getenv("FAKE_NVML_SCENARIO");
   enum scenario chosen = TWO_GPUS;
   if (name != NULL && name[0] != '\0') {
@@ -339,13 +381,17 @@ static nvmlReturn_t init(void) {
     }
     chosen = SCENARIOS[i].value;
   }
-  if (chosen == DRIVER_NOT_LOADED) return NVML_ERROR_DRIVER_NOT_LOADED;
-  if (chosen == INIT_NO_PERMISSION) return NVML_ERROR_NO_PERMISSION;
+  if (chosen == DRIVER_NOT_LOADED || chosen == INIT_NO_PERMISSION) {
+    write_counts();
+    return chosen == DRIVER_NOT_LOADED ? NVML_ERROR_DRIVER_NOT_LOADED : NVML_ERROR_NO_PERMISSION;
+  }
   if (refcount == 0) {
     scenario = chosen;
     memset(list_calls, 0, sizeof list_calls);
+    new_generation();
   }
   refcount++;
+  write_counts();
   return NVML_SUCCESS;
 }
 
@@ -356,8 +402,12 @@ EXPORT nvmlReturn_t nvmlInit_v2(void) { return init(); }
 
 EXPORT nvmlReturn_t nvmlShutdown(void) {
   shutdown_calls++;
-  if (refcount <= 0) return NVML_ERROR_UNINITIALIZED;
+  if (refcount <= 0) {
+    write_counts();
+    return NVML_ERROR_UNINITIALIZED;
+  }
   refcount--;
+  write_counts();
   return NVML_SUCCESS;
 }
 
@@ -414,7 +464,7 @@ static nvmlReturn_t get_handle(unsigned int index, nvmlDevice_t *device) {
   if (refcount <= 0) return NVML_ERROR_UNINITIALIZED;
   if (device == NULL || index >= device_count()) return NVML_ERROR_INVALID_ARGUMENT;
   if (scenario == HANDLE_LOST && index == 1) return NVML_ERROR_GPU_IS_LOST;
-  *device = &DEVICES[index];
+  *device = &current[index];
   return NVML_SUCCESS;
 }
 
@@ -679,6 +729,10 @@ EXPORT unsigned long long fakeNvmlLastSeenTimeStamp(unsigned int index) {
 EXPORT unsigned int fakeNvmlInitCalls(void) { return init_calls; }
 EXPORT unsigned int fakeNvmlShutdownCalls(void) { return shutdown_calls; }
 EXPORT int fakeNvmlRefCount(void) { return refcount; }
+/* The handle value nvmlDeviceGetHandleByIndex gives now (0 before the first init). */
+EXPORT unsigned long long fakeNvmlHandle(unsigned int index) {
+  return current != NULL && index < 2 ? (unsigned long long)(size_t)&current[index] : 0;
+}
 
 /* kind 0 = compute, 1 = graphics: calls since the last first init. */
 EXPORT unsigned int fakeNvmlListCalls(unsigned int index, unsigned int kind) {

@@ -1,0 +1,42 @@
+/** The assertions `gputop check` can make, as parsed from its options. */
+import type { BackendId, Vendor } from "../../model/types.ts";
+
+export type Assertion =
+  & {
+    /** How the user wrote it, e.g. `--min-free-memory 24GiB`: the row's label. */
+    label: string;
+  }
+  & (
+    | { kind: "min-gpus"; count: number }
+    | { kind: "vendor"; vendors: Vendor[] }
+    | { kind: "require-backend"; backend: BackendId }
+    | { kind: "min-free-memory"; bytes: number }
+    | { kind: "max-used-memory"; bytes: number }
+    | { kind: "max-temperature"; celsius: number }
+    | { kind: "no-processes" }
+    | { kind: "max-utilization"; percent: number }
+    | { kind: "driver-min"; version: string }
+  );
+
+export type AssertionKind = Assertion["kind"];
+
+/** One observed value: for one device, or for the machine (`deviceIndex` null). */
+export interface Observation {
+  deviceIndex: number | null;
+  deviceId: string | null;
+  /** The raw value (bytes, °C, %, a version, a count); null when nobody reports it. */
+  value: number | string | null;
+  /** The value as a person reads it. */
+  shown: string;
+  pass: boolean;
+}
+
+export interface AssertionResult {
+  assertion: string;
+  /** The assertion, or "id" for a `-i` that selected nothing. */
+  kind: AssertionKind | "id";
+  pass: boolean;
+  observed: Observation[];
+  /** Why it could not be judged from data, e.g. which backend could not read; else null. */
+  reason: string | null;
+}

@@ -1,0 +1,36 @@
+/**
+ * `gputop check`'s own options. Kept apart from the command so the registry can list them
+ * (for parsing and help) without loading the command.
+ */
+import type { OptionSpecs } from "../command.ts";
+
+export const CHECK_OPTIONS: OptionSpecs = {
+  "min-gpus": { type: "string", value: "N", help: "at least N devices (after -i)" },
+  vendor: {
+    type: "string",
+    multiple: true,
+    value: "V",
+    help: "at least one device from vendor V (nvidia, amd, intel, apple, other;\n" +
+      "a comma list means any of them)",
+  },
+  "require-backend": {
+    type: "string",
+    multiple: true,
+    value: "ID",
+    help: "backend ID read successfully (status ok); repeat or comma list for several",
+  },
+  "min-free-memory": {
+    type: "string",
+    value: "SIZE",
+    help: "each device has at least SIZE free (24GiB, 500MB, 1.5TB, bytes)",
+  },
+  "max-used-memory": { type: "string", value: "SIZE", help: "each device has at most SIZE used" },
+  "max-temperature": { type: "string", value: "C", help: "each device at most C °C" },
+  "no-processes": { type: "boolean", help: "no process holds memory on any device" },
+  "max-utilization": { type: "string", value: "PCT", help: "each device at most PCT % busy" },
+  "driver-min": {
+    type: "string",
+    value: "VERSION",
+    help: "each device's driver at least VERSION (dotted numbers, e.g. 535.104)",
+  },
+};

@@ -1,0 +1,112 @@
+/** `gputop check` options → assertions, in a fixed order (the order of CHECK_OPTIONS). */
+import { BACKEND_IDS, VendorSchema } from "../../model/schema.ts";
+import type { BackendId, Vendor } from "../../model/types.ts";
+import type { OptionValue } from "../command.ts";
+import { splitList, stringValue } from "../global_options.ts";
+import { parseSizeBytes } from "../parse_size.ts";
+import { UsageError } from "../usage_error.ts";
+import type { Assertion } from "./assertions.ts";
+import { CHECK_OPTIONS } from "./options.ts";
+import { versionParts } from "./compare_versions.ts";
+
+export function parseAssertions(values: Readonly<Record<string, OptionValue>>): Assertion[] {
+  const assertions: Assertion[] = [];
+  const text = (name: string) => stringValue(values[name]);
+  const label = (name: string, argument?: string) =>
+    argument === undefined ? `--${name}` : `--${name} ${argument}`;
+
+  const minGpus = text("min-gpus");
+  if (minGpus !== undefined) {
+    const count = parseNumber("--min-gpus", minGpus, { integer: true });
+    assertions.push({ kind: "min-gpus", label: label("min-gpus", minGpus), count });
+  }
+  const vendors = list(values.vendor);
+  if (vendors !== null) {
+    for (const vendor of vendors) {
+      if (!(VendorSchema.options as readonly string[]).includes(vendor)) {
+        throw new UsageError(
+          `invalid value for --vendor: '${vendor}' (known: ${VendorSchema.options.join(", ")})`,
+        );
+      }
+    }
+    assertions.push({
+      kind: "vendor",
+      label: label("vendor", vendors.join(",")),
+      vendors: vendors as Vendor[],
+    });
+  }
+  for (const backend of list(values["require-backend"]) ?? []) {
+    if (!(BACKEND_IDS as readonly string[]).includes(backend)) {
+      throw new UsageError(
+        `invalid value for --require-backend: '${backend}' (known: ${BACKEND_IDS.join(", ")})`,
+      );
+    }
+    assertions.push({
+      kind: "require-backend",
+      label: label("require-backend", backend),
+      backend: backend as BackendId,
+    });
+  }
+  for (const kind of ["min-free-memory", "max-used-memory"] as const) {
+    const size = text(kind);
+    if (size === undefined) continue;
+    assertions.push({ kind, label: label(kind, size), bytes: parseSizeBytes(`--${kind}`, size) });
+  }
+  const temperature = text("max-temperature");
+  if (temperature !== undefined) {
+    assertions.push({
+      kind: "max-temperature",
+      label: label("max-temperature", temperature),
+      celsius: parseNumber("--max-temperature", temperature, {}),
+    });
+  }
+  if (values["no-processes"] === true) {
+    assertions.push({ kind: "no-processes", label: label("no-processes") });
+  }
+  const utilization = text("max-utilization");
+  if (utilization !== undefined) {
+    assertions.push({
+      kind: "max-utilization",
+      label: label("max-utilization", utilization),
+      percent: parseNumber("--max-utilization", utilization.replace(/%$/, ""), { max: 100 }),
+    });
+  }
+  const driver = text("driver-min");
+  if (driver !== undefined) {
+    if (versionParts(driver) === null) {
+      throw new UsageError(
+        `invalid value for --driver-min: '${driver}' (expected dotted numbers, e.g. 535.104)`,
+      );
+    }
+    assertions.push({ kind: "driver-min", label: label("driver-min", driver), version: driver });
+  }
+  if (assertions.length === 0) {
+    const flags = Object.keys(CHECK_OPTIONS).map((name) => `--${name}`).join(", ");
+    throw new UsageError(`check needs at least one assertion (${flags})`);
+  }
+  return assertions;
+}
+
+function list(value: OptionValue): string[] | null {
+  if (value === undefined) return null;
+  const items = (Array.isArray(value) ? value : [value]).filter((v): v is string =>
+    typeof v === "string"
+  );
+  return splitList(items);
+}
+
+function parseNumber(
+  flag: string,
+  text: string,
+  limits: { integer?: boolean; max?: number },
+): number {
+  const pattern = limits.integer ? /^\d+$/ : /^\d+(?:\.\d+)?$/;
+  const value = Number(text.trim());
+  if (!pattern.test(text.trim()) || (limits.max !== undefined && value > limits.max)) {
+    const expected = limits.integer
+      ? "a whole number ≥ 0"
+      : `a number ≥ 0${limits.max !== undefined ? ` and ≤ ${limits.max}` : ""}`;
+    throw new UsageError(`invalid value for ${flag}: '${text}' (expected ${expected})`);
+  }
+  return value;
+}

@@ -1,0 +1,67 @@
+/**
+ * `gputop fit SIZE`: which devices have at least SIZE of memory free, most free first.
+ * Exit 0 when one does, 1 when none does, 3 when no device was found at all.
+ * Devices whose free memory nobody reports never fit, and are named on stderr.
+ */
+import { formatBytes, jsonSafe, renderTable } from "../../render/mod.ts";
+import type { Invocation } from "../command.ts";
+import { EXIT_FAILURE, EXIT_NO_DEVICE, EXIT_OK } from "../exit_codes.ts";
+import { devicesThatFit } from "../fit/select.ts";
+import type { Io } from "../io.ts";
+import { parseSizeBytes } from "../parse_size.ts";
+import { takeReading } from "../take_reading.ts";
+import { backendProblems } from "../check/evaluate.ts";
+import { UsageError } from "../usage_error.ts";
+
+const COLUMNS = [
+  { title: "GPU", align: "right" },
+  { title: "NAME", align: "left", maxWidth: 48 },
+  { title: "FREE", align: "right" },
+  { title: "TOTAL", align: "right" },
+] as const;
+
+export async function run({ options, positionals }: Invocation, io: Io): Promise<number> {
+  if (options.format === "csv") throw new UsageError("fit prints a table or --json, not csv");
+  const sizeText = positionals[0] ?? "";
+  const sizeBytes = parseSizeBytes("SIZE", sizeText);
+  const reading = await takeReading(options);
+  if (!reading.ok) {
+    io.err(`gputop: ${reading.message}\n`);
+    return EXIT_FAILURE;
+  }
+  const { snapshot } = reading;
+  const fitting = devicesThatFit(snapshot.devices, sizeBytes);
+  const exitCode = snapshot.devices.length === 0
+    ? EXIT_NO_DEVICE
+    : fitting.length > 0
+    ? EXIT_OK
+    : EXIT_FAILURE;
+  if (options.format === "json") {
+    const json = { sizeBytes, devices: fitting, backends: snapshot.backends };
+    io.out(JSON.stringify(jsonSafe(json), null, 2) + "\n");
+    return exitCode;
+  }
+  if (snapshot.devices.length === 0) {
+    const why = backendProblems(snapshot);
+    io.out(`No GPUs found${why.length > 0 ? ` (${why.join("; ")})` : ""}.\n`);
+    return exitCode;
+  }
+  if (fitting.length === 0) {
+    io.out(`No device has ${formatBytes(sizeBytes)} (${sizeText}) free.\n`);
+  } else {
+    const rows = fitting.map((d) => [
+      String(d.index),
+      d.name ?? d.id,
+      formatBytes(d.memoryFreeBytes),
+      formatBytes(d.memoryTotalBytes),
+    ]);
+    io.out(renderTable(COLUMNS, rows, { header: options.header, color: options.color }));
+  }
+  const unknown = snapshot.devices.filter((d) => d.memoryFreeBytes === null);
+  if (unknown.length > 0) {
+    io.err(
+      `gputop: free memory not reported for device ${unknown.map((d) => d.index).join(", ")}\n`,
+    );
+  }
+  return exitCode;
+}

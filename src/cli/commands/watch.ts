@@ -1,0 +1,54 @@
+/**
+ * `gputop watch`: a reading every `--interval` as JSON lines (one compact object per line,
+ * written and flushed as it is made) or CSV rows (`--csv`, header once), `--count N` of
+ * them. Ends quietly when the reader goes away (`gputop watch | head -3` exits 0), after a
+ * complete line on SIGINT / SIGTERM (exit 130 / 143), and on every path closes every
+ * library session before the process exits.
+ */
+import { renderJsonLine } from "../../render/json.ts";
+import { renderWatchCsvHeader, renderWatchCsvRows } from "../../render/watch_csv.ts";
+import { watchSnapshots } from "../../session/watch_snapshots.ts";
+import { filterDevices } from "../device_filter.ts";
+import { EXIT_FAILURE, EXIT_OK } from "../exit_codes.ts";
+import type { Io } from "../io.ts";
+import type { Invocation } from "../command.ts";
+import { exitCodeForSignal, listenForStop } from "../watch/stop_signals.ts";
+import { parseWatchOptions } from "../watch/watch_options.ts";
+
+export async function run({ options, values }: Invocation, io: Io): Promise<number> {
+  const watch = parseWatchOptions(values);
+  const stop = listenForStop();
+  try {
+    let first = true;
+    const readings = watchSnapshots({
+      backends: options.backends,
+      procRoot: options.procRoot,
+      sysRoot: options.sysRoot,
+      lazyInit: options.lazyInit,
+      intervalMs: watch.intervalMs,
+      rescanIntervalMs: watch.rescanIntervalMs,
+      count: watch.count ?? undefined,
+      signal: stop.signal,
+    });
+    for await (const reading of readings) {
+      const { snapshot, unmatched } = filterDevices(reading, options.ids);
+      if (first && unmatched.length > 0) {
+        io.err(`gputop: no device matches --id '${unmatched.join(",")}'\n`);
+        return EXIT_FAILURE;
+      }
+      if (options.format === "csv") {
+        const header = first && options.header ? renderWatchCsvHeader() : "";
+        io.out(header + renderWatchCsvRows(snapshot));
+      } else {
+        io.out(renderJsonLine(snapshot));
+      }
+      first = false;
+      // `gputop watch | head -3`: nobody reads any more; stop like a finished count.
+      if (io.outClosed?.()) break;
+    }
+    const signal = stop.received();
+    return signal === null ? EXIT_OK : exitCodeForSignal(signal);
+  } finally {
+    stop.dispose();
+  }
+}

@@ -1,0 +1,8 @@
+/** `gputop fit SIZE`: the devices with at least SIZE free, most free first (ties by index). */
+import type { Device } from "../../model/types.ts";
+
+export function devicesThatFit(devices: readonly Device[], sizeBytes: number): Device[] {
+  return devices
+    .filter((d) => d.memoryFreeBytes !== null && d.memoryFreeBytes >= sizeBytes)
+    .sort((a, b) => (b.memoryFreeBytes ?? 0) - (a.memoryFreeBytes ?? 0) || a.index - b.index);
+}

@@ -1,0 +1,302 @@
+/**
+ * `gputop watch` as a user runs it: the fake NVML (counting init/shutdown in a file named by
+ * FAKE_NVML_COUNTS_FILE, so even a killed process leaves them), the amdgpu-discrete fixture
+ * tree for the DRM backend, and the fake streaming macmon.
+ */
+import assert from "node:assert/strict";
+import { Ajv2020 } from "npm:ajv@8.17.1/dist/2020.js";
+import { snapshotJsonSchema } from "../../src/cli/commands/schema.ts";
+import type { Snapshot } from "../../src/model/types.ts";
+import { buildFakeNvml } from "../fakes/nvml/build_fake_nvml.ts";
+import { fakeProgram, fixture } from "../fakes/macmon/fake.ts";
+import { fakeNvmlTest } from "../backends/nvml/_support.ts";
+import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { MAIN_TS, REPO_ROOT, runCli } from "../support/run_cli.ts";
+
+const FIXTURE_ARGS = [
+  "--proc-root",
+  procRootOf("amdgpu-discrete"),
+  "--sys-root",
+  sysRootOf("amdgpu-discrete"),
+];
+
+const validate = new Ajv2020({ strict: false }).compile(snapshotJsonSchema());
+
+/** The fake NVML's environment, and the file its counts land in. */
+async function nvmlSetup(extra: Record<string, string> = {}) {
+  const dir = Deno.makeTempDirSync({ prefix: "gputop-watch-" });
+  const countsFile = `${dir}/counts`;
+  return {
+    env: {
+      GPUTOP_NVML_LIB: await buildFakeNvml(),
+      FAKE_NVML_SCENARIO: "two-gpus",
+      FAKE_NVML_COUNTS_FILE: countsFile,
+      ...extra,
+    },
+    counts: () => Deno.readTextFileSync(countsFile).trim(),
+    dispose: () => Deno.removeSync(dir, { recursive: true }),
+  };
+}
+
+function jsonLines(stdout: string): Snapshot[] {
+  assert.ok(stdout.endsWith("\n"), "every line is complete");
+  return stdout.trimEnd().split("\n").map((line) => {
+    const parsed = JSON.parse(line);
+    assert.ok(validate(parsed), JSON.stringify(validate.errors));
+    return parsed as Snapshot;
+  });
+}
+
+/** gputop in a subprocess whose stdout the test reads as it comes. */
+function spawnCli(args: string[], env: Record<string, string>) {
+  const base: Record<string, string> = {};
+  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
+    const value = Deno.env.get(name);
+    if (value !== undefined) base[name] = value;
+  }
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--frozen", "--cached-only", MAIN_TS, ...args],
+    env: { ...base, ...env },
+    clearEnv: true,
+    cwd: REPO_ROOT,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = "";
+  return {
+    child,
+    /** Reads until `n` complete lines have arrived; returns them. */
+    async lines(n: number): Promise<string[]> {
+      while (buffered.split("\n").length - 1 < n) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffered += value;
+      }
+      return buffered.split("\n").slice(0, n);
+    },
+    /** Everything else stdout gives until it closes. */
+    async rest(): Promise<string> {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return buffered;
+        buffered += value;
+      }
+    },
+    /** Closes the read end, as `head` does when it has had enough. */
+    closeStdout: () => reader.cancel(),
+    stderr: async () => new TextDecoder().decode(await new Response(child.stderr).arrayBuffer()),
+  };
+}
+
+fakeNvmlTest(
+  "watch --count 3 --interval 100ms --json: 3 valid lines, persistent NVML 1/1",
+  async () => {
+    const nvml = await nvmlSetup();
+    try {
+      const result = await runCli(
+        [
+          "watch",
+          "--count",
+          "3",
+          "--interval",
+          "100ms",
+          "--json",
+          "--backends",
+          "nvml,drm",
+          ...FIXTURE_ARGS,
+        ],
+        { env: nvml.env },
+      );
+      assert.equal(result.code, 0, result.stderr);
+      assert.equal(result.stderr, "");
+      const lines = jsonLines(result.stdout);
+      assert.equal(lines.length, 3);
+      const times = lines.map((l) => Date.parse(l.timestamp));
+      assert.ok(times[0]! < times[1]! && times[1]! < times[2]!, `increasing: ${times.join(" ")}`);
+      // Every line has all three devices: amdgpu 0000:03:00.0 (drm), 07 and 81 (fake NVML).
+      for (const line of lines) {
+        assert.deepEqual(line.devices.map((d) => d.id), [
+          "0000:03:00.0",
+          "0000:07:00.0",
+          "0000:81:00.0",
+        ]);
+        assert.deepEqual(line.backends.filter((b) => b.status === "ok").map((b) => b.id), [
+          "nvml",
+          "drm",
+        ]);
+      }
+      // fake_nvml.c: GPU 0 gpu_util 87, power 123456 mW — already on the first line.
+      assert.equal(lines[0]!.devices[1]!.utilizationPercent, 87);
+      assert.equal(lines[0]!.devices[1]!.powerWatts, 123.456);
+      // Warm-up + 3 readings, one library session: one init, one shutdown.
+      assert.equal(nvml.counts(), "init 1 shutdown 1 refcount 0");
+    } finally {
+      nvml.dispose();
+    }
+  },
+);
+
+fakeNvmlTest("watch --lazy-init: one NVML init and shutdown per sample", async () => {
+  const nvml = await nvmlSetup();
+  try {
+    const result = await runCli(
+      ["watch", "--lazy-init", "--count", "3", "--interval", "100ms", "--backends", "nvml"],
+      { env: nvml.env },
+    );
+    assert.equal(result.code, 0, result.stderr);
+    const lines = jsonLines(result.stdout);
+    assert.equal(lines.length, 3);
+    for (const line of lines) assert.equal(line.devices.length, 2);
+    // Samples: the warm-up (sharing open()'s session) + 3 readings = 4 sessions.
+    assert.equal(nvml.counts(), "init 4 shutdown 4 refcount 0");
+  } finally {
+    nvml.dispose();
+  }
+});
+
+fakeNvmlTest("watch --csv: the header once, then one row per device per reading", async () => {
+  const nvml = await nvmlSetup();
+  try {
+    const result = await runCli(
+      [
+        "watch",
+        "--csv",
+        "--count",
+        "3",
+        "--interval",
+        "50ms",
+        "--backends",
+        "nvml,drm",
+        ...FIXTURE_ARGS,
+      ],
+      { env: nvml.env },
+    );
+    assert.equal(result.code, 0, result.stderr);
+    const rows = result.stdout.trimEnd().split("\n");
+    assert.match(rows[0]!, /^timestamp,index,id,vendor,name,/);
+    assert.equal(rows.filter((r) => r.startsWith("timestamp,")).length, 1);
+    // 3 readings × 3 devices = 9 rows after the header.
+    assert.equal(rows.length, 1 + 9);
+    const stamps = new Set(rows.slice(1).map((r) => r.split(",")[0]));
+    assert.equal(stamps.size, 3);
+  } finally {
+    nvml.dispose();
+  }
+});
+
+fakeNvmlTest("watch: SIGTERM mid-watch ends after a complete line, NVML shut down", async () => {
+  const nvml = await nvmlSetup();
+  try {
+    const run = spawnCli(["watch", "--interval", "100ms", "--backends", "nvml"], nvml.env);
+    await run.lines(2);
+    run.child.kill("SIGTERM");
+    const stdout = await run.rest();
+    const status = await run.child.status;
+    assert.equal(status.code, 143, await run.stderr());
+    assert.ok(jsonLines(stdout).length >= 2);
+    assert.equal(nvml.counts(), "init 1 shutdown 1 refcount 0");
+  } finally {
+    nvml.dispose();
+  }
+});
+
+fakeNvmlTest("watch | head -3: ends quietly with exit 0, NVML shut down", async () => {
+  const nvml = await nvmlSetup();
+  try {
+    const run = spawnCli(["watch", "--interval", "50ms", "--backends", "nvml"], nvml.env);
+    const lines = await run.lines(3);
+    assert.equal(lines.length, 3);
+    await run.closeStdout();
+    const status = await run.child.status;
+    assert.equal(status.code, 0);
+    assert.equal(await run.stderr(), "");
+    assert.equal(nvml.counts(), "init 1 shutdown 1 refcount 0");
+  } finally {
+    nvml.dispose();
+  }
+});
+
+fakeNvmlTest("watch keeps its schedule for DRM while NVML's init blocks for 3 s", async () => {
+  const nvml = await nvmlSetup({ FAKE_NVML_INIT_SLEEP_MS: "3000" });
+  try {
+    const result = await runCli(
+      ["watch", "--interval", "200ms", "--count", "4", "--backends", "nvml,drm", ...FIXTURE_ARGS],
+      { env: nvml.env },
+    );
+    assert.equal(result.code, 0, result.stderr);
+    const lines = jsonLines(result.stdout);
+    assert.equal(lines.length, 4);
+    for (const line of lines) {
+      const nvmlStatus = line.backends.find((b) => b.id === "nvml");
+      assert.equal(nvmlStatus?.status, "error");
+      assert.match(nvmlStatus?.detail ?? "", /^timed out/);
+      assert.equal(line.backends.find((b) => b.id === "drm")?.status, "ok");
+      assert.deepEqual(line.devices.map((d) => d.id), ["0000:03:00.0"]);
+    }
+    // All four lines came while the 3 s init was still running: opening waits at most 1 s,
+    // the warm-up 200 ms, then 3 intervals ≈ 600 ms.
+    const spanMs = Date.parse(lines[3]!.timestamp) - Date.parse(lines[0]!.timestamp);
+    assert.ok(spanMs < 3000, `lines spanned ${spanMs} ms`);
+    // At exit the init was waited for and shut down once.
+    assert.equal(nvml.counts(), "init 1 shutdown 1 refcount 0");
+  } finally {
+    nvml.dispose();
+  }
+});
+
+Deno.test({
+  name: "watch --backends macmon: one streaming macmon child for the whole run, gone after",
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    const macmon = fakeProgram({ FAKE_MACMON_OUTPUT: fixture("v0.8.2-readme.jsonl") });
+    const pidLog = macmon.writeFile("pids", "");
+    macmon.setEnv({
+      FAKE_MACMON_OUTPUT: fixture("v0.8.2-readme.jsonl"),
+      FAKE_MACMON_PID_LOG: pidLog,
+    });
+    try {
+      const result = await runCli(
+        ["watch", "--count", "3", "--interval", "100ms", "--backends", "macmon"],
+        { env: { GPUTOP_MACMON: macmon.path } },
+      );
+      assert.equal(result.code, 0, result.stderr);
+      const lines = jsonLines(result.stdout);
+      assert.equal(lines.length, 3);
+      for (const line of lines) {
+        assert.equal(line.backends.find((b) => b.id === "macmon")?.status, "ok");
+        assert.equal(line.devices[0]?.vendor, "apple");
+      }
+      const pipes = macmon.calls().filter((call) => call.includes("pipe"));
+      assert.deepEqual(pipes, ["-i 100 pipe --soc-info"]); // one stream, no `-s`
+      const pids = Deno.readTextFileSync(pidLog).trim().split("\n");
+      assert.equal(pids.length, 1);
+      assert.throws(() => Deno.statSync(`/proc/${pids[0]}`), Deno.errors.NotFound);
+    } finally {
+      macmon.dispose();
+    }
+  },
+});
+
+Deno.test("watch rejects a bad --count or --interval with exit 2 and one line", async () => {
+  for (
+    const [args, message] of [
+      [["--count", "0"], /--count: '0'/],
+      [["--interval", "5ms"], /--interval: '5ms'/],
+      [["--rescan-interval", "soon"], /--rescan-interval: 'soon'/],
+    ] as const
+  ) {
+    const result = await runCli([
+      "watch",
+      ...args,
+      "--backends",
+      "drm",
+      "--proc-root",
+      "/nonexistent",
+    ]);
+    assert.equal(result.code, 2, result.stderr);
+    assert.match(result.stderr, message);
+    assert.equal(result.stderr.trim().split("\n").length, 1);
+  }
+});
