@@ -30,3 +30,16 @@ export function countOption(flag: string, value: OptionValue, fallback: number):
   }
   return Number(text);
 }
+
+/**
+ * Per-backend deadlines of a continuous session, as `watch` has them: a reading may take one
+ * interval, opening a backend max(interval, 1 s). A backend slower than that (NVML's init can
+ * block for seconds) is reported as timed out for that reading while the others are shown,
+ * and joins a later reading once it answers.
+ */
+export function continuousDeadlines(intervalMs: number): {
+  deadlineMs: number;
+  openDeadlineMs: number;
+} {
+  return { deadlineMs: intervalMs, openDeadlineMs: Math.max(intervalMs, 1000) };
+}

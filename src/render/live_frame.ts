@@ -307,6 +307,12 @@ function titleText(snapshot: Snapshot | null, state: UiState, options: LiveFrame
   parts.push(state.deviceFilter === null ? "GPU: all" : `GPU: ${state.deviceFilter}`);
   if (options.pending && snapshot === null) parts.push("reading…");
   if (options.error !== null) parts.push(`error: ${escapeText(options.error)}`);
+  for (const backend of snapshot?.backends ?? []) {
+    // unavailable and skipped are normal (no such GPU here); an error is worth a word
+    if (backend.status === "error") {
+      parts.push(`${backend.id}: ${escapeText(backend.detail ?? "error")}`);
+    }
+  }
   return " " + parts.join(" · ");
 }
 

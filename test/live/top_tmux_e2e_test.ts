@@ -65,41 +65,68 @@ function pids(screen: string): number[] {
 
 const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 
+/** A shell in a fresh tmux server, then `gputop top` typed into it with these variables. */
+async function startTop(tmux: Tmux, env: Record<string, string>): Promise<void> {
+  const lib = await buildFakeNvml();
+  await tmux.run(
+    "new-session",
+    "-d",
+    "-s",
+    "t",
+    "-x",
+    "110",
+    "-y",
+    "35",
+    `env -i PATH=${quote(Deno.env.get("PATH") ?? "")} HOME=${quote(Deno.env.get("HOME") ?? "/")} ` +
+      `TERM=xterm-256color PS1=${quote(PROMPT)} bash --norc --noprofile`,
+  );
+  await tmux.waitFor((s) => s.includes(PROMPT.trimEnd()), "the shell prompt");
+  const variables = { GPUTOP_NVML_LIB: lib, FAKE_NVML_SCENARIO: "two-gpus", ...env };
+  const denoDir = Deno.env.get("DENO_DIR");
+  if (denoDir) Object.assign(variables, { DENO_DIR: denoDir });
+  const command = [
+    `cd ${quote(REPO_ROOT)} &&`,
+    ...Object.entries(variables).map(([name, value]) => `${name}=${quote(value)}`),
+    quote(Deno.execPath()),
+    "run -A --frozen --cached-only",
+    quote(MAIN_TS),
+    "top --interval 300ms --backends nvml,drm",
+    `--sys-root ${quote(sysRootOf("mixed-two-gpus"))}`,
+    `--proc-root ${quote(procRootOf("mixed-two-gpus"))}`,
+  ].join(" ");
+  await tmux.keys("-l", command);
+  await tmux.keys("Enter");
+}
+
+/** q, then the shell prompt on the main screen with the cursor shown and echo back on. */
+async function quitAndCheckShell(tmux: Tmux): Promise<void> {
+  await tmux.keys("q");
+  const back = await tmux.waitFor(
+    (s) => s.trimEnd().split("\n").at(-1) === PROMPT.trimEnd(),
+    "the shell prompt after q",
+  );
+  assert.doesNotMatch(back, /PID USER/, "the main screen is back, not the view");
+  const state = await tmux.run(
+    "display-message",
+    "-p",
+    "-t",
+    "t",
+    "#{cursor_flag} #{alternate_on}",
+  );
+  assert.equal(state.trim(), "1 0", "cursor visible, alternate screen off");
+  // Raw mode is off again: the shell echoes what is typed and runs it.
+  await tmux.keys("-l", "echo restored-$((40+2))");
+  await tmux.keys("Enter");
+  await tmux.waitFor((s) => s.includes("restored-42"), "the shell working again");
+}
+
 testWithProgram(
   "tmux",
   "gputop top in tmux: devices shown, s sorts, f filters, q restores the shell",
   async (tmuxPath) => {
     const tmux = new Tmux(tmuxPath);
-    const lib = await buildFakeNvml();
-    await tmux.run(
-      "new-session",
-      "-d",
-      "-s",
-      "t",
-      "-x",
-      "110",
-      "-y",
-      "35",
-      `env -i PATH=${quote(Deno.env.get("PATH") ?? "")} HOME=${
-        quote(Deno.env.get("HOME") ?? "/")
-      } ` +
-        `TERM=xterm-256color PS1=${quote(PROMPT)} bash --norc --noprofile`,
-    );
     try {
-      await tmux.waitFor((s) => s.includes(PROMPT.trimEnd()), "the shell prompt");
-      const command = [
-        `cd ${quote(REPO_ROOT)} &&`,
-        `GPUTOP_NVML_LIB=${quote(lib)} FAKE_NVML_SCENARIO=two-gpus`,
-        ...(Deno.env.get("DENO_DIR") ? [`DENO_DIR=${quote(Deno.env.get("DENO_DIR")!)}`] : []),
-        quote(Deno.execPath()),
-        "run -A --frozen --cached-only",
-        quote(MAIN_TS),
-        "top --interval 300ms --backends nvml,drm",
-        `--sys-root ${quote(sysRootOf("mixed-two-gpus"))}`,
-        `--proc-root ${quote(procRootOf("mixed-two-gpus"))}`,
-      ].join(" ");
-      await tmux.keys("-l", command);
-      await tmux.keys("Enter");
+      await startTop(tmux, {});
 
       // Four devices: two from the fake NVML, two from the DRM tree, ordered by PCI address.
       const first = await tmux.waitFor(
@@ -131,24 +158,28 @@ testWithProgram(
       // pids 4242, 5151, 6000 use the A100 (fake_nvml.c DEVICES[0] lists)
       assert.deepEqual(pids(filtered), [4242, 5151, 6000]);
 
-      await tmux.keys("q");
-      const back = await tmux.waitFor(
-        (s) => s.trimEnd().split("\n").at(-1) === PROMPT.trimEnd(),
-        "the shell prompt after q",
-      );
-      assert.doesNotMatch(back, /PID USER/, "the main screen is back, not the view");
-      const state = await tmux.run(
-        "display-message",
-        "-p",
-        "-t",
-        "t",
-        "#{cursor_flag} #{alternate_on}",
-      );
-      assert.equal(state.trim(), "1 0", "cursor visible, alternate screen off");
-      // Raw mode is off again: the shell echoes what is typed and runs it.
-      await tmux.keys("-l", "echo restored-$((40+2))");
-      await tmux.keys("Enter");
-      await tmux.waitFor((s) => s.includes("restored-42"), "the shell working again");
+      await quitAndCheckShell(tmux);
+    } finally {
+      await tmux.run("kill-server").catch(() => {});
+    }
+  },
+);
+
+testWithProgram(
+  "tmux",
+  "gputop top in tmux: keys answer while NVML's init is still blocking",
+  async (tmuxPath) => {
+    const tmux = new Tmux(tmuxPath);
+    try {
+      // The fake's nvmlInit sleeps 5 s (test/fakes/nvml/fake_nvml.c, FAKE_NVML_INIT_SLEEP_MS).
+      await startTop(tmux, { FAKE_NVML_INIT_SLEEP_MS: "5000" });
+      const drmOnly = await tmux.waitFor((s) => s.includes("GPU 0 Intel"), "the DRM devices");
+      assert.doesNotMatch(drmOnly, /NVIDIA/, `NVML is still initialising:\n${drmOnly}`);
+      await tmux.keys("s");
+      const sorted = await tmux.waitFor((s) => s.includes("sort: GPU%"), "the key's answer", 1000);
+      assert.doesNotMatch(sorted, /NVIDIA/, "answered while NVML's init was still blocking");
+      await tmux.waitFor((s) => s.includes("GPU 2 NVIDIA A100"), "NVML joining", 20_000);
+      await quitAndCheckShell(tmux);
     } finally {
       await tmux.run("kill-server").catch(() => {});
     }

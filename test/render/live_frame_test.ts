@@ -14,7 +14,7 @@ import {
 } from "../../src/render/live_frame.ts";
 import { INITIAL_UI_STATE, type UiState } from "../../src/live/ui_state.ts";
 import { FRAME_SNAPSHOT } from "./live_frame_fixture.ts";
-import { makeProcess, makeSnapshot } from "./snapshot_builder.ts";
+import { makeBackend, makeProcess, makeSnapshot } from "./snapshot_builder.ts";
 
 const PLAIN: LiveFrameOptions = {
   color: false,
@@ -144,4 +144,16 @@ Deno.test("bar: filled share of the inside, label on the right, unknown draws no
   assert.equal(text(bar(1, "100%", 8)), "[||100%]"); // the label covers the bar's end
   assert.equal(text(bar(null, "unknown", 12)), "[   unknown]");
   assert.equal(text(bar(0, "0%", 6)), "[  0%]");
+});
+
+Deno.test("renderLiveFrame: a backend in error is named on the title line", () => {
+  const snapshot = makeSnapshot({
+    backends: [
+      makeBackend({ id: "nvml", status: "error", detail: "timed out after 1000 ms" }),
+      makeBackend({ id: "macmon", status: "unavailable", detail: "not macOS" }),
+    ],
+  });
+  const [title] = renderLiveFrame(snapshot, { columns: 120, rows: 5 }, INITIAL_UI_STATE, PLAIN);
+  assert.match(title ?? "", /· nvml: timed out after 1000 ms/);
+  assert.doesNotMatch(title ?? "", /macmon/, "unavailable is normal, not news");
 });

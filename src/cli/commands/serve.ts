@@ -10,7 +10,7 @@ import { VERSION } from "../../version.ts";
 import type { Invocation } from "../command.ts";
 import { stringValue } from "../global_options.ts";
 import type { Io } from "../io.ts";
-import { countOption, intervalMs } from "../live_options.ts";
+import { continuousDeadlines, countOption, intervalMs } from "../live_options.ts";
 
 export const DEFAULT_MAX_PROCESS_SERIES = 200;
 
@@ -36,6 +36,7 @@ export function run({ options, values }: Invocation, io: Io): Promise<number> {
     procRoot: options.procRoot,
     sysRoot: options.sysRoot,
     lazyInit: options.lazyInit,
+    ...continuousDeadlines(interval),
   }, { intervalMs: interval });
   return serve(session, serveOptions, io);
 }

@@ -4,7 +4,7 @@ import { createSession } from "../../session/read_snapshot.ts";
 import { VERSION } from "../../version.ts";
 import type { Invocation } from "../command.ts";
 import type { Io } from "../io.ts";
-import { intervalMs } from "../live_options.ts";
+import { continuousDeadlines, intervalMs } from "../live_options.ts";
 
 export function run({ options, values }: Invocation, io: Io): Promise<number> {
   const interval = intervalMs(values.interval);
@@ -13,6 +13,7 @@ export function run({ options, values }: Invocation, io: Io): Promise<number> {
     procRoot: options.procRoot,
     sysRoot: options.sysRoot,
     lazyInit: options.lazyInit,
+    ...continuousDeadlines(interval),
   }, { intervalMs: interval });
   return runTop(session, { intervalMs: interval, color: options.color, version: VERSION }, io);
 }
