@@ -72,3 +72,24 @@ Deno.test("gputop serve: bad --listen or --interval is a usage error, a busy por
     busy.close();
   }
 });
+
+Deno.test("gputop serve -i keeps only the chosen device and its processes", async () => {
+  const serve = await startServe([
+    "-i",
+    "0000:00:02.0",
+    "--backends",
+    "drm",
+    "--sys-root",
+    sysRootOf("mixed-two-gpus"),
+    "--proc-root",
+    procRootOf("mixed-two-gpus"),
+  ], {});
+  try {
+    const text = await (await fetch(`http://127.0.0.1:${serve.port}/metrics`)).text();
+    assert.match(text, /pci_bus_id="0000:00:02\.0"/);
+    assert.doesNotMatch(text, /pci_bus_id="0000:03:00\.0"/, "the Vega is filtered out");
+    assert.doesNotMatch(text, /device="1"/, "no process series of the other device");
+  } finally {
+    await serve.stop();
+  }
+});

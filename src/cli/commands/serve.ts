@@ -5,6 +5,7 @@ import {
   parseListenAddress,
 } from "../../serve/listen_address.ts";
 import { serve } from "../../serve/serve.ts";
+import { filteredSource } from "../../live/filtered_source.ts";
 import { createSession } from "../../session/read_snapshot.ts";
 import { VERSION } from "../../version.ts";
 import type { Invocation } from "../command.ts";
@@ -38,5 +39,5 @@ export function run({ options, values }: Invocation, io: Io): Promise<number> {
     lazyInit: options.lazyInit,
     ...continuousDeadlines(interval),
   }, { intervalMs: interval });
-  return serve(session, serveOptions, io);
+  return serve(filteredSource(session, options.ids), serveOptions, io);
 }

@@ -1,5 +1,6 @@
 /** `gputop top`: the live full-screen view (logic in src/live/top.ts). */
 import { runTop } from "../../live/top.ts";
+import { filteredSource } from "../../live/filtered_source.ts";
 import { createSession } from "../../session/read_snapshot.ts";
 import { VERSION } from "../../version.ts";
 import type { Invocation } from "../command.ts";
@@ -15,5 +16,9 @@ export function run({ options, values }: Invocation, io: Io): Promise<number> {
     lazyInit: options.lazyInit,
     ...continuousDeadlines(interval),
   }, { intervalMs: interval });
-  return runTop(session, { intervalMs: interval, color: options.color, version: VERSION }, io);
+  return runTop(filteredSource(session, options.ids), {
+    intervalMs: interval,
+    color: options.color,
+    version: VERSION,
+  }, io);
 }
