@@ -5,7 +5,8 @@
  * sampler redraws after each reading, SIGWINCH after a resize.
  *
  * The terminal is always restored (raw mode off, cursor shown, main screen) on `q`/Ctrl-C,
- * on SIGINT/SIGTERM/SIGHUP, when stdin closes, and when anything throws.
+ * on SIGINT/SIGTERM/SIGHUP, when stdin closes, when anything throws or a promise rejection is
+ * left unhandled, and on process unload.
  */
 import { EXIT_OK, EXIT_USAGE } from "../cli/exit_codes.ts";
 import type { Io, IoSignal } from "../cli/io.ts";
@@ -71,6 +72,18 @@ export async function runTop(source: SnapshotSource, options: TopOptions, io: Io
   };
 
   const removers: (() => void)[] = [];
+  // A rejection nobody handled (a backend bug) would end the process with the terminal still
+  // raw; end the view first instead. `unload` covers an exit from anywhere else.
+  const onRejection = (event: PromiseRejectionEvent) => {
+    event.preventDefault();
+    finish(event.reason ?? new Error("unhandled rejection"));
+  };
+  globalThis.addEventListener("unhandledrejection", onRejection);
+  globalThis.addEventListener("unload", restore);
+  removers.push(() => {
+    globalThis.removeEventListener("unhandledrejection", onRejection);
+    globalThis.removeEventListener("unload", restore);
+  });
   try {
     io.setRawMode(true);
     io.out(ENTER);

@@ -112,3 +112,13 @@ Deno.test("top: an error while drawing still restores the terminal, then surface
   await assert.rejects(done, /terminal went away/);
   assertRestored(io);
 });
+
+Deno.test("top: an unhandled rejection elsewhere ends the view with the terminal restored", async () => {
+  const io = new FakeTerminalIo();
+  const done = runTop(new FakeSource(snapshot), OPTIONS, io);
+  await until(() => io.output.includes("GPU 0"), "first frame");
+  // A promise nobody awaits, rejected: what a buggy backend callback could leave behind.
+  Promise.reject(new Error("backend bug"));
+  await assert.rejects(done, /backend bug/);
+  assertRestored(io);
+});

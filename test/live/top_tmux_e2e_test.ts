@@ -90,7 +90,7 @@ async function startTop(tmux: Tmux, env: Record<string, string>): Promise<void> 
     quote(Deno.execPath()),
     "run -A --frozen --cached-only",
     quote(MAIN_TS),
-    "top --interval 300ms --backends nvml,drm",
+    "top --interval 500ms --backends nvml,drm",
     `--sys-root ${quote(sysRootOf("mixed-two-gpus"))}`,
     `--proc-root ${quote(procRootOf("mixed-two-gpus"))}`,
   ].join(" ");
@@ -98,9 +98,12 @@ async function startTop(tmux: Tmux, env: Record<string, string>): Promise<void> 
   await tmux.keys("Enter");
 }
 
-/** q, then the shell prompt on the main screen with the cursor shown and echo back on. */
-async function quitAndCheckShell(tmux: Tmux): Promise<void> {
-  await tmux.keys("q");
+/** q (or another way out), then the shell prompt on the main screen, cursor shown, echo on. */
+async function quitAndCheckShell(
+  tmux: Tmux,
+  quit: () => Promise<unknown> = () => tmux.keys("q"),
+): Promise<void> {
+  await quit();
   const back = await tmux.waitFor(
     (s) => s.trimEnd().split("\n").at(-1) === PROMPT.trimEnd(),
     "the shell prompt after q",
@@ -130,7 +133,8 @@ testWithProgram(
 
       // Four devices: two from the fake NVML, two from the DRM tree, ordered by PCI address.
       const first = await tmux.waitFor(
-        (s) => s.includes("NVIDIA L40S") && s.includes("PID USER"),
+        // all 7 process rows: a reading in which a backend missed its deadline shows fewer
+        (s) => s.includes("NVIDIA L40S") && s.includes("processes 1-7 of 7"),
         "the first frame",
       );
       assert.match(first, /GPU 0 Intel Kaby Lake-R GT2/);
@@ -152,7 +156,10 @@ testWithProgram(
       await tmux.keys("f");
       await tmux.keys("f");
       await tmux.keys("f"); // all → 0 → 1 → 2: the A100
-      const filtered = await tmux.waitFor((s) => s.includes("GPU: 2"), "filter to GPU 2");
+      const filtered = await tmux.waitFor(
+        (s) => s.includes("GPU: 2") && s.includes("processes 1-3 of 3"),
+        "filter to GPU 2",
+      );
       assert.doesNotMatch(filtered, /NVIDIA L40S|Intel Kaby Lake|AMD Vega/);
       assert.match(filtered, /GPU 2 NVIDIA A100-SXM4-80GB/);
       // pids 4242, 5151, 6000 use the A100 (fake_nvml.c DEVICES[0] lists)
@@ -180,6 +187,26 @@ testWithProgram(
       assert.doesNotMatch(sorted, /NVIDIA/, "answered while NVML's init was still blocking");
       await tmux.waitFor((s) => s.includes("GPU 2 NVIDIA A100"), "NVML joining", 20_000);
       await quitAndCheckShell(tmux);
+    } finally {
+      await tmux.run("kill-server").catch(() => {});
+    }
+  },
+);
+
+testWithProgram(
+  "tmux",
+  "gputop top in tmux: SIGTERM to the process restores the terminal too",
+  async (tmuxPath) => {
+    const tmux = new Tmux(tmuxPath);
+    try {
+      await startTop(tmux, {});
+      await tmux.waitFor((s) => s.includes("PID USER"), "the first frame");
+      const shell = Number(await tmux.run("display-message", "-p", "-t", "t", "#{pane_pid}"));
+      // The shell's child is gputop (deno): /proc/<pid>/task/<pid>/children lists it.
+      const children = Deno.readTextFileSync(`/proc/${shell}/task/${shell}/children`).trim();
+      const pid = Number(children.split(" ")[0]);
+      assert.ok(pid > 0, `no child of the shell (${children})`);
+      await quitAndCheckShell(tmux, () => Promise.resolve(Deno.kill(pid, "SIGTERM")));
     } finally {
       await tmux.run("kill-server").catch(() => {});
     }
