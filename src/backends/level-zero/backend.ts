@@ -92,10 +92,8 @@ class LevelZeroBackend implements Backend {
     const sample = ++this.#reads;
     const acquired = await session.acquire(sample);
     if (!acquired.ok) {
-      const message = `Level Zero initialisation failed: ${acquired.message}`;
-      throw acquired.code === null
-        ? new Error(message)
-        : new ZeError(acquired.code, "zeInit", message);
+      // The message already names the call (zesInit or zeInit) and its code.
+      throw new Error(`Level Zero initialisation failed: ${acquired.message}`);
     }
     try {
       const ze = lifecycle.library;

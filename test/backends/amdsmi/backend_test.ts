@@ -306,3 +306,25 @@ Deno.test("not Linux: unavailable without loading anything", async () => {
   assert.equal(amdsmiBackend.defaultOn("linux"), true);
   assert.equal(amdsmiBackend.defaultOn("windows"), false);
 });
+
+fakeAmdsmiTest(
+  "lazy re-init that fails: that reading's error, no shutdown for it, the next one retries",
+  async () => {
+    await withFake({ variant: "a64", lazyInit: true }, async ({ backend, hooks }) => {
+      assert.equal((await backend.open()).status, "ok");
+      setFakeAmdsmiScenario("driver-not-loaded"); // read by the next amdsmi_init
+      await backend.read(); // open()'s session: already initialised
+      await assert.rejects(
+        backend.read(),
+        /AMD SMI initialisation failed: AMDSMI_STATUS_DRIVER_NOT_LOADED: Driver not loaded/,
+      );
+      // Two inits (open's, the failed one), one shutdown: a failed init holds nothing.
+      assert.equal(hooks.symbols.fake_amdsmi_init_calls(), 2);
+      assert.equal(hooks.symbols.fake_amdsmi_shutdown_calls(), 1);
+      setFakeAmdsmiScenario("mi300");
+      assert.deepEqual((await backend.read()).devices, [MI300_GPU0, MI300_GPU1]);
+      assert.equal(hooks.symbols.fake_amdsmi_init_calls(), 3);
+      assert.equal(hooks.symbols.fake_amdsmi_shutdown_calls(), 2);
+    });
+  },
+);

@@ -301,3 +301,27 @@ fakeTest("level-zero persistent mode: one load, init and close over every sample
     backend.close();
   }
 });
+
+fakeTest(
+  "level-zero lazy re-init that fails: that sample's error, nothing left loaded, next one retries",
+  async () => {
+    const closesBefore = fakeZeCloses();
+    const { backend } = await fakeBackend({ lazyInit: true });
+    try {
+      assert.equal((await backend.open()).status, "ok");
+      setFakeZeScenario("init-fails"); // read by the next load's zesInit
+      await backend.read(); // open()'s session: already initialised
+      await assert.rejects(
+        backend.read(),
+        /^Error: Level Zero initialisation failed: zesInit failed: ZE_RESULT_ERROR_DEPENDENCY_UNAVAILABLE/,
+      );
+      // Two unloads: the first sample's session, and the load whose init failed.
+      assert.equal(fakeZeCloses() - closesBefore, 2);
+      setFakeZeScenario("arc-discrete");
+      assert.equal(onlyDevice(await backend.read()).name, "Intel(R) Arc(TM) B580 Graphics");
+      assert.equal(fakeZeCloses() - closesBefore, 3);
+    } finally {
+      backend.close();
+    }
+  },
+);
