@@ -10,6 +10,7 @@
  */
 import { CHECK_OPTIONS } from "./check/options.ts";
 import type { Command } from "./command.ts";
+import { INTERVAL_OPTION } from "./live_options.ts";
 import { WATCH_OPTIONS } from "./watch/watch_options.ts";
 
 export const COMMANDS: readonly Command[] = [
@@ -30,6 +31,34 @@ export const COMMANDS: readonly Command[] = [
     summary: "a reading every --interval: JSON lines (default) or CSV rows (--csv)",
     options: WATCH_OPTIONS,
     run: (inv, io) => import("./commands/watch.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "top",
+    summary: "live full-screen view of devices and processes (a terminal only)",
+    options: { interval: INTERVAL_OPTION },
+    run: (inv, io) => import("./commands/top.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "serve",
+    summary: "Prometheus / OpenMetrics exporter on --listen (default 127.0.0.1:9757)",
+    options: {
+      listen: {
+        type: "string",
+        value: "HOST:PORT",
+        help: "address to serve on (default 127.0.0.1:9757; another host is explicit)",
+      },
+      interval: INTERVAL_OPTION,
+      "no-process-metrics": {
+        type: "boolean",
+        help: "export no per-process series",
+      },
+      "max-process-series": {
+        type: "string",
+        value: "N",
+        help: "at most N process series, largest GPU memory first (default 200)",
+      },
+    },
+    run: (inv, io) => import("./commands/serve.ts").then((m) => m.run(inv, io)),
   },
   {
     name: "backends",

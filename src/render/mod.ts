@@ -1,8 +1,8 @@
 /** Renderers: pure functions from model values to text. No I/O anywhere under here. */
 export { escapeText } from "./escape_text.ts";
 export {
-  codePointWidth,
   displayWidth,
+  fitToWidth,
   padEndToWidth,
   padStartToWidth,
   truncateToWidth,

@@ -1,12 +1,10 @@
 import assert from "node:assert/strict";
 import {
-  codePointWidth,
   displayWidth,
+  fitToWidth,
   padEndToWidth,
   padStartToWidth,
   truncateToWidth,
-  WIDE_RANGES,
-  ZERO_WIDTH_RANGES,
 } from "../../src/render/display_width.ts";
 
 Deno.test("displayWidth: ASCII counts one a character", () => {
@@ -27,37 +25,25 @@ Deno.test("displayWidth: CJK, kana, Hangul and fullwidth count two", () => {
 Deno.test("displayWidth: emoji count two", () => {
   assert.equal(displayWidth("😀"), 2);
   assert.equal(displayWidth("🚀"), 2);
-  assert.equal(displayWidth("🤖"), 2);
   assert.equal(displayWidth("⌚"), 2);
   assert.equal(displayWidth("gpu🔥"), 5);
 });
 
-Deno.test("displayWidth: combining marks, ZWJ, ZWSP and variation selectors count zero", () => {
+Deno.test("displayWidth: emoji sequences are one grapheme of two columns", () => {
+  // man ZWJ woman ZWJ girl: one family glyph. The old per-code-point table said 6
+  // (2 + 0 + 2 + 0 + 2), which pushed every later column 4 cells right.
+  assert.equal(displayWidth("\u{1f468}\u200d\u{1f469}\u200d\u{1f467}"), 2);
+  assert.equal(displayWidth("\u{1f468}\u200d\u{1f469}\u200d\u{1f467}\u200d\u{1f466}"), 2);
+  assert.equal(displayWidth("\u{1f44d}\u{1f3fd}"), 2); // thumbs up + skin tone: one glyph
+  assert.equal(displayWidth("\u{1f1e9}\u{1f1ea}"), 2); // regional indicators D E: one flag
+  assert.equal(displayWidth("\u2764\ufe0f"), 2); // heart + VS16: emoji presentation
+});
+
+Deno.test("displayWidth: combining marks, ZWSP and lone variation selectors count zero", () => {
   assert.equal(displayWidth("e\u0301"), 1);
   assert.equal(displayWidth("a\u200bb"), 2);
-  assert.equal(displayWidth("\u200d"), 0);
   assert.equal(displayWidth("\ufe0f"), 0);
-  assert.equal(displayWidth("\u{e0100}"), 0);
-  assert.equal(displayWidth("\u{1f468}\u200d\u{1f469}"), 4); // per code point
-});
-
-Deno.test("displayWidth: controls count zero, ambiguous and Latin count one", () => {
-  assert.equal(displayWidth("\x1b\x00\x9b"), 0);
-  assert.equal(displayWidth("°…é"), 3);
-});
-
-Deno.test("range tables are sorted and do not overlap", () => {
-  for (const table of [ZERO_WIDTH_RANGES, WIDE_RANGES]) {
-    let previousEnd = -1;
-    for (const [start, end] of table) {
-      assert.ok(start <= end, `${start.toString(16)}..${end.toString(16)}`);
-      assert.ok(start > previousEnd, `overlap at ${start.toString(16)}`);
-      previousEnd = end;
-    }
-  }
-  // zero-width wins where both match (combining kana marks)
-  assert.equal(codePointWidth(0x3099), 0);
-  assert.equal(codePointWidth(0x30a2), 2);
+  assert.equal(displayWidth("°…é"), 3); // ambiguous counts one
 });
 
 Deno.test("padEndToWidth / padStartToWidth pad by display width and never shorten", () => {
@@ -82,8 +68,11 @@ Deno.test("truncateToWidth cuts with an ellipsis and never halves a wide charact
   assert.equal(truncateToWidth("abc", 0), "");
 });
 
-Deno.test("truncateToWidth keeps combining marks with their base", () => {
-  assert.equal(truncateToWidth("e\u0301e\u0301e\u0301", 3), "e\u0301e\u0301e\u0301");
+Deno.test("truncateToWidth never splits a grapheme cluster", () => {
+  const family = "\u{1f468}\u200d\u{1f469}\u200d\u{1f467}";
+  // "ab" (2) + family (2) = 4 columns; width 4 keeps it, width 3 leaves "ab" + "…"
+  assert.equal(truncateToWidth(`ab${family}cd`, 5), `ab${family}…`);
+  assert.equal(truncateToWidth(`ab${family}cd`, 4), "ab…");
   assert.equal(truncateToWidth("e\u0301e\u0301e\u0301x", 3), "e\u0301e\u0301…");
 });
 
@@ -95,4 +84,11 @@ Deno.test("truncateToWidth result never exceeds the width", () => {
       assert.ok(displayWidth(out) <= width, `${text} @ ${width} → ${out}`);
     }
   }
+});
+
+Deno.test("fitToWidth pads or cuts to exactly the width", () => {
+  assert.equal(fitToWidth("ab", 4), "ab  ");
+  assert.equal(fitToWidth("abcdef", 4), "abcd");
+  assert.equal(fitToWidth("日本語", 5), "日本 "); // 4 columns of text, 1 of padding
+  assert.equal(fitToWidth("x", 0), "");
 });

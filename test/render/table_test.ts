@@ -83,3 +83,10 @@ Deno.test("renderTable: color bolds the header only; without color no ESC at all
   assert.ok(!lines(colored).slice(1).some((line) => line.includes("\x1b")));
   assert.ok(!renderTable(NAME_FIRST, ROWS, { header: true, color: false }).includes("\x1b"));
 });
+
+Deno.test("renderTable: a ZWJ family emoji is one 2-column cell, so MEM stays aligned", () => {
+  const family = "\u{1f468}\u200d\u{1f469}\u200d\u{1f467}";
+  const out = renderTable(NAME_FIRST, [["ab", "1 B"], [`${family}xy`, "2 B"]], { header: false });
+  // widest name: family (2) + "xy" (2) = 4 columns; "ab" is padded with 2 spaces to match
+  assert.equal(out, `ab    1 B\n${family}xy  2 B\n`);
+});

@@ -13,6 +13,14 @@ import { runCli, runDeno } from "../support/run_cli.ts";
 
 const STAND_IN = "/bin/true";
 const canCompile = Deno.build.os === "linux" && existsSync(STAND_IN);
+/** npm packages main.ts reaches (string-width depends on get-east-asian-width and strip-ansi → ansi-regex). */
+const EMBEDDED_PACKAGES = [
+  "ansi-regex",
+  "get-east-asian-width",
+  "string-width",
+  "strip-ansi",
+  "zod",
+];
 
 function existsSync(path: string): boolean {
   try {
@@ -50,7 +58,8 @@ Deno.test("planCompile(): all five targets into dist/ by default; --out, names, 
 });
 
 Deno.test({
-  name: "deno compile (stand-in base) embeds all permissions, the entry point and only zod",
+  name:
+    "deno compile (stand-in base) embeds all permissions, the entry point, zod and string-width only",
   ignore: !canCompile,
   async fn() {
     const out = Deno.makeTempDirSync();
@@ -63,9 +72,13 @@ Deno.test({
       assert.doesNotMatch(listing, /node_modules\/(deno|@deno)/, "deno itself is not embedded");
       assert.doesNotMatch(listing, /ajv/, "test-only dependencies are not embedded");
       assert.doesNotMatch(listing, /fixtures|\btest\b|_test\.ts/, "no fixtures or tests");
-      // The only npm package is zod; the commands, imported lazily, are embedded too.
-      const packages = [...listing.matchAll(/localhost\/([^/\s]+)\//g)].map((m) => m[1]);
-      assert.deepEqual([...new Set(packages)], ["zod"]);
+      // The npm packages are what main.ts reaches: zod, and string-width with its dependency
+      // chains; the commands, imported lazily, are embedded too.
+      // Packages appear as `localhost/NAME/VERSION` (one) or as tree rows `── NAME/VERSION/*`.
+      const packages = [...listing.matchAll(/(?:localhost\/|── )([\w.@-]+)\/\d+\.\d+\.\d+/g)]
+        .map((m) => m[1]);
+      assert.deepEqual([...new Set(packages)].sort(), EMBEDDED_PACKAGES);
+      assert.match(listing, /string-width\/9\.0\.0/);
       assert.match(listing, /commands\/\*|commands\/check\.ts/);
       const binary = Deno.readFileSync(`${out}/${outputName("x86_64-unknown-linux-gnu")}`);
       const metadata = readCompileMetadata(binary);

@@ -5,17 +5,25 @@
  * power on MI-series parts, energy, junction and memory temperatures, and the compute
  * processes fdinfo does not show.
  *
- * Lifecycle: persistent by default (init at open, shutdown at close); with `lazyInit`, init
- * and shutdown around every reading. Never nested (see lifecycle.ts); sockets and processor
- * handles are resolved again on every reading, so a re-init never meets a stale handle.
+ * Lifecycle: a `LibrarySession` (src/session/library_session.ts) over `amdsmi_init` /
+ * `amdsmi_shut_down` (lifecycle.ts), as for NVML: persistent by default (open's reference is
+ * held until close, so there is one init and one shutdown for the whole run); with `lazyInit`
+ * one session per reading, the first reading sharing open's. Never nested; processor handles
+ * are resolved again whenever the session's epoch changes (a re-init), never reused.
  */
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
 import { describeLoadFailures, type LibraryLoadFailure } from "../../ffi/open_library.ts";
 import { errorMessage } from "../../model/errors.ts";
 import type { BackendReading, DeviceReading, ProcessReading } from "../../model/types.ts";
 import { chooseGeneration, type LibVersion, sonameMajor } from "./generation.ts";
-import { type AmdsmiLibrary, amdsmiLibraryCandidates, openAmdsmiLibrary } from "./library.ts";
+import {
+  type AmdsmiLibrary,
+  amdsmiLibraryCandidates,
+  type Handle,
+  openAmdsmiLibrary,
+} from "./library.ts";
 import { AmdsmiLifecycle } from "./lifecycle.ts";
+import { LibrarySession } from "../../session/library_session.ts";
 import { readDevice } from "./read_device.ts";
 import { type EngineCursor, readProcesses } from "./read_processes.ts";
 import { AmdsmiError, AmdsmiStatus, isUnavailableAtInit } from "./return_codes.ts";
@@ -25,66 +33,104 @@ import { PROCESSOR_TYPE_AMD_GPU } from "./types.ts";
 export const amdsmiBackend: BackendDescriptor = {
   id: "amdsmi",
   summary: "AMD GPUs through AMD SMI (libamd_smi.so.26 / .25 / .24, ROCm 6.1 to 7.x)",
+  librarySession: true,
   defaultOn: (os) => os === "linux",
   create: (ctx) => new AmdsmiBackend(ctx),
 };
+
+/** The GPUs of one library session, in stable order, and what listing them cost. */
+interface ResolvedGpus {
+  epoch: number;
+  handles: Handle[];
+  problems: string[];
+}
 
 export class AmdsmiBackend implements Backend {
   readonly id = "amdsmi" as const;
   readonly #ctx: BackendContext;
   #library: AmdsmiLibrary | null = null;
-  #lifecycle: AmdsmiLifecycle | null = null;
+  #session: LibrarySession | null = null;
+  /**
+   * The reference open() took. Persistent mode holds it until close(); lazy mode hands it to
+   * the first read, so opening and the first sample share one library session.
+   */
+  #openReference: "none" | "until-close" | "until-first-read" = "none";
+  #reads = 0;
+  /** Handles of the current library session; null = resolve again. */
+  #gpus: ResolvedGpus | null = null;
+  /** GPU keys (UUID, else BDF) in the order first seen: the stable order. */
+  readonly #order: string[] = [];
   #engines: EngineCursor = new Map();
+  #closing: Promise<void> | null = null;
 
   constructor(ctx: BackendContext) {
     this.#ctx = ctx;
   }
 
-  open(): Promise<BackendOpenResult> {
+  async open(): Promise<BackendOpenResult> {
     try {
-      return Promise.resolve(this.#open());
+      return await this.#open();
     } catch (error) {
       // Only a bug gets here: every AMD SMI failure above is already a status.
       const library = this.#library?.path ?? null;
       this.close();
-      return Promise.resolve({
+      return {
         status: "error",
         detail: `AMD SMI: ${errorMessage(error)}`,
         library,
         version: null,
-      });
+      };
     }
   }
 
-  read(): Promise<BackendReading> {
+  async read(): Promise<BackendReading> {
     const library = this.#library;
-    const lifecycle = this.#lifecycle;
-    if (library === null || lifecycle === null) {
-      return Promise.reject(new Error("AMD SMI is not open"));
+    const session = this.#session;
+    if (library === null || session === null) throw new Error("AMD SMI is not open");
+    const sample = ++this.#reads;
+    const acquired = await session.acquire(sample);
+    if (!acquired.ok) {
+      const message = `AMD SMI initialisation failed: ${acquired.message}`;
+      throw acquired.code === null
+        ? new Error(message)
+        : new AmdsmiError(acquired.code, "amdsmi_init", message);
     }
     try {
-      const code = lifecycle.init();
-      if (code !== AmdsmiStatus.SUCCESS) {
-        throw new Error(`AMD SMI initialisation failed: ${library.message(code)}`);
-      }
-      return Promise.resolve(this.#read(library));
-    } catch (error) {
-      return Promise.reject(error);
+      return this.#read(library, session.epoch);
     } finally {
-      if (this.#ctx.lazyInit) lifecycle.shutdown();
+      session.release();
+      if (this.#openReference === "until-first-read") {
+        this.#openReference = "none";
+        session.release();
+      }
     }
   }
 
   close(): void {
-    this.#lifecycle?.shutdown();
-    this.#lifecycle = null;
-    this.#library?.close();
+    if (this.#closing !== null) return;
+    const library = this.#library;
+    const session = this.#session;
     this.#library = null;
+    this.#session = null;
+    this.#openReference = "none";
+    this.#gpus = null;
     this.#engines = new Map();
+    if (session === null) {
+      library?.close();
+      this.#closing = Promise.resolve();
+      return;
+    }
+    // Shut down now if initialised; if an init is still running on its worker thread, the
+    // library is shut down when it returns and unloaded only after that.
+    this.#closing = session.close().then(() => library?.close());
   }
 
-  #open(): BackendOpenResult {
-    this.close();
+  /** Resolves once close() has shut AMD SMI down and unloaded it (an init may be pending). */
+  settled(): Promise<void> {
+    return this.#closing ?? Promise.resolve();
+  }
+
+  async #open(): Promise<BackendOpenResult> {
     const candidates = amdsmiLibraryCandidates(this.#ctx.env, this.#ctx.os);
     if (candidates.length === 0) {
       return unavailable("AMD SMI is a Linux library", null);
@@ -97,20 +143,21 @@ export class AmdsmiBackend implements Backend {
       );
     }
     const library = opened.library;
-    const lifecycle = new AmdsmiLifecycle(library);
+    const session = new LibrarySession(new AmdsmiLifecycle(library));
     this.#library = library;
-    this.#lifecycle = lifecycle;
+    this.#session = session;
+    this.#closing = null;
     const skipped = skippedNote(opened.failed, this.#ctx.env("GPUTOP_AMDSMI_LIB"));
-    const code = lifecycle.init();
-    if (code !== AmdsmiStatus.SUCCESS) {
-      const message = library.message(code);
+    const init = await session.acquire(0);
+    if (!init.ok) {
       this.close();
+      const code = init.code;
       return {
-        status: isUnavailableAtInit(code) ? "unavailable" : "error",
+        status: code !== null && isUnavailableAtInit(code) ? "unavailable" : "error",
         detail: joinNotes(
           code === AmdsmiStatus.DRIVER_NOT_LOADED
-            ? `amdgpu driver not loaded (${message})`
-            : `AMD SMI initialisation failed: ${message}`,
+            ? `amdgpu driver not loaded (${init.message})`
+            : `AMD SMI initialisation failed: ${init.message}`,
           skipped,
         ),
         library: library.path,
@@ -129,7 +176,9 @@ export class AmdsmiBackend implements Backend {
       };
     }
     library.useLayouts(choice.layouts);
-    if (this.#ctx.lazyInit) lifecycle.shutdown();
+    // Persistent: keep this first reference until close(). Lazy: every read takes its own,
+    // and this one ends with the first read.
+    this.#openReference = this.#ctx.lazyInit ? "until-first-read" : "until-close";
     const notes = [choice.note, skipped].filter((note) => note !== null);
     return {
       status: "ok",
@@ -139,37 +188,64 @@ export class AmdsmiBackend implements Backend {
     };
   }
 
-  #read(library: AmdsmiLibrary): BackendReading {
+  /**
+   * The GPUs of this library session. Handles are resolved again after every init (a handle
+   * from an earlier session is never passed in) and put in the order first seen, by UUID,
+   * else BDF, so each GPU keeps its place from one reading to the next.
+   */
+  #resolve(library: AmdsmiLibrary, epoch: number): ResolvedGpus {
+    if (this.#gpus !== null && this.#gpus.epoch === epoch) return this.#gpus;
     let sockets;
     try {
       sockets = library.sockets();
     } catch (error) {
       throw new Error(`cannot list AMD GPUs: ${errorMessage(error)}`);
     }
-    const devices: DeviceReading[] = [];
-    const processes: ProcessReading[] = [];
     const problems: string[] = [];
-    const cursors = { previous: this.#engines, next: new Map() as EngineCursor };
-    const nowMs = this.#ctx.nowMs();
+    const found: { key: string; handle: Handle }[] = [];
     for (const socket of sockets) {
       const processors = attempt("processors", problems, () => library.processors(socket));
       for (const handle of processors ?? []) {
         const type = optional(() => library.processorType(handle));
         // Init asked for GPUs only; a library without the type call is taken at its word.
         if (type !== null && type !== PROCESSOR_TYPE_AMD_GPU) continue;
-        const index = devices.length;
-        const { reading, lost } = readDevice(library, handle, index);
-        devices.push(reading);
-        if (lost) continue;
-        const found = readProcesses(
-          library,
-          { handle, localId: reading.localId },
-          cursors,
-          nowMs,
-        );
-        processes.push(...found.processes);
-        for (const problem of found.problems) problems.push(`GPU ${index} ${problem}`);
+        const uuid = optional(() => library.uuid(handle));
+        const bdf = optional(() => library.bdf(handle));
+        const key = uuid !== null && uuid !== ""
+          ? `uuid:${uuid}`
+          : bdf !== null
+          ? `bdf:${bdf}`
+          : `index:${found.length}`;
+        found.push({ key, handle });
       }
+    }
+    for (const { key } of found) if (!this.#order.includes(key)) this.#order.push(key);
+    found.sort((a, b) => this.#order.indexOf(a.key) - this.#order.indexOf(b.key));
+    const gpus = { epoch, handles: found.map((entry) => entry.handle), problems };
+    this.#gpus = gpus;
+    return gpus;
+  }
+
+  #read(library: AmdsmiLibrary, epoch: number): BackendReading {
+    const gpus = this.#resolve(library, epoch);
+    const devices: DeviceReading[] = [];
+    const processes: ProcessReading[] = [];
+    const problems: string[] = [...gpus.problems];
+    const cursors = { previous: this.#engines, next: new Map() as EngineCursor };
+    const nowMs = this.#ctx.nowMs();
+    for (const handle of gpus.handles) {
+      const index = devices.length;
+      const { reading, lost } = readDevice(library, handle, index);
+      devices.push(reading);
+      if (lost) continue;
+      const found = readProcesses(
+        library,
+        { handle, localId: reading.localId },
+        cursors,
+        nowMs,
+      );
+      processes.push(...found.processes);
+      for (const problem of found.problems) problems.push(`GPU ${index} ${problem}`);
     }
     this.#engines = cursors.next;
     const reading: BackendReading = { timestampMs: Date.now(), devices, processes };

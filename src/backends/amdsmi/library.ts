@@ -74,6 +74,16 @@ export function openAmdsmiLibrary(candidates: readonly string[]): OpenAmdsmiResu
 
 export type Handle = Deno.PointerValue;
 
+/**
+ * `amdsmi_init` again, as a `nonblocking` symbol: Deno runs such a call on a worker thread and
+ * returns a Promise, so an init that blocks (the driver loading its state) leaves the event
+ * loop free. Only init gets this treatment: the other calls are short, and a nonblocking call
+ * costs microseconds against nanoseconds for a synchronous one.
+ */
+const AMDSMI_INIT_NONBLOCKING = {
+  amdsmi_init: { parameters: ["u64"], result: "u32", nonblocking: true },
+} as const satisfies Deno.ForeignLibraryInterface;
+
 /** One process on one GPU, as the library reports it. */
 export interface AmdsmiProcess {
   pid: number;
@@ -105,6 +115,7 @@ export class AmdsmiLibrary {
   readonly #symbols: AmdsmiSymbols;
   readonly #calls: VendorCalls<AmdsmiError>;
   #layouts: LayoutSet | null = null;
+  #initLibrary: Deno.DynamicLibrary<typeof AMDSMI_INIT_NONBLOCKING> | null = null;
   #closed = false;
 
   constructor(library: Deno.DynamicLibrary<typeof AMDSMI_SYMBOLS>, path: string) {
@@ -141,6 +152,23 @@ export class AmdsmiLibrary {
   /** `amdsmi_init(AMDSMI_INIT_AMD_GPUS)`; returns the status: init failures are states. */
   init(): number {
     return this.#symbols.amdsmi_init(INIT_AMD_GPUS);
+  }
+
+  /**
+   * `init()` off the main thread. The same file is opened a second time with only the
+   * nonblocking `amdsmi_init`; the dynamic loader hands back the library already loaded, so
+   * both tables reach one AMD SMI. Never `close()` while this is pending: the session guard
+   * waits for it. Falls back to the synchronous call if the second open fails.
+   */
+  initAsync(): Promise<number> {
+    if (this.#initLibrary === null) {
+      try {
+        this.#initLibrary = Deno.dlopen(this.path, AMDSMI_INIT_NONBLOCKING);
+      } catch {
+        return Promise.resolve(this.init());
+      }
+    }
+    return this.#initLibrary.symbols.amdsmi_init(INIT_AMD_GPUS);
   }
 
   shutdown(): number {
@@ -368,6 +396,8 @@ export class AmdsmiLibrary {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
+    this.#initLibrary?.close();
+    this.#initLibrary = null;
     this.#library.close();
   }
 

@@ -7,27 +7,30 @@
  * Init: `zesInit` when the loader exports it (spec 1.5+); otherwise `ZES_ENABLE_SYSMAN=1`
  * goes into the environment before `zeInit`, and core handles serve as Sysman handles.
  *
- * Lazy mode (`--lazy-init`): Level Zero 1.x has no shutdown call, so the library itself is
- * closed after each sample and opened again for the next; every handle is enumerated
- * again after a re-open, never kept. The rate counters are keyed by device identity, not
- * by handle, so rates still work across re-opens. All of this stays inside this file so a
- * shared library-session layer can adopt it later.
+ * Lifecycle: a `LibrarySession` whose init loads the loader and initialises it and whose
+ * shutdown unloads it (session.ts; Level Zero 1.x has no shutdown call). Persistent by
+ * default: open's reference is held until close, one load for the whole run. Lazy
+ * (`--lazy-init`): one load per sample, the first sharing open's; device handles are
+ * enumerated again whenever the session's epoch changes, never kept across a re-load. The
+ * rate counters are keyed by device identity, not by handle, so rates work across re-loads.
  */
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
-import { describeLoadFailures, type LibraryLoadFailure } from "../../ffi/open_library.ts";
 import { errorMessage } from "../../model/errors.ts";
 import type { BackendReading, DeviceReading, ProcessReading } from "../../model/types.ts";
-import { openZeLibrary, type ZeLibrary, zeLibraryCandidates } from "./library.ts";
+import { LibrarySession } from "../../session/library_session.ts";
+import { type ZeLibrary, zeLibraryCandidates } from "./library.ts";
 import type { CounterCursor } from "./rates.ts";
 import { readDevice } from "./read_device.ts";
 import { readProcesses } from "./read_processes.ts";
-import { describeResult, ZeError, ZeResult } from "./return_codes.ts";
+import { ZeError } from "./return_codes.ts";
+import { SYSMAN_ENV, ZeLibraryLifecycle, zeVersionText } from "./session.ts";
 import { apiVersionText } from "./types.ts";
 
 /** The registry entry for Level Zero. */
 export const levelZeroBackend: BackendDescriptor = {
   id: "level-zero",
   summary: "Intel GPUs through Level Zero Sysman (libze_loader.so.1 / ze_loader.dll)",
+  librarySession: true,
   defaultOn(os) {
     return os === "linux" || os === "windows";
   },
@@ -36,136 +39,111 @@ export const levelZeroBackend: BackendDescriptor = {
   },
 };
 
-/** Set before `zeInit` when the loader has no `zesInit`; the GPU driver reads it. */
-export const SYSMAN_ENV = "ZES_ENABLE_SYSMAN";
+export { SYSMAN_ENV };
 
-/** How `setEnv` is done; tests and Windows builds may differ. */
-function setEnv(name: string, value: string): string | null {
-  try {
-    Deno.env.set(name, value);
-    return null;
-  } catch (error) {
-    return `could not set ${name}=${value}: ${errorMessage(error)}`;
-  }
+/** A device as resolved in one library session: its handle, in stable order. */
+interface ResolvedDevices {
+  epoch: number;
+  handles: Deno.PointerValue[];
 }
-
-type InitOutcome =
-  | {
-    ok: true;
-    ze: ZeLibrary;
-    apiVersion: string | null;
-    loaderVersion: string | null;
-    note: string | null;
-  }
-  | { ok: false; result: BackendOpenResult };
 
 class LevelZeroBackend implements Backend {
   readonly id = "level-zero" as const;
   readonly #ctx: BackendContext;
-  /** Open and initialised between samples only in persistent mode. */
-  #ze: ZeLibrary | null = null;
-  /** The candidate that loaded at `open()`; lazy re-opens use it. */
-  #path: string | null = null;
+  #lifecycle: ZeLibraryLifecycle | null = null;
+  #session: LibrarySession | null = null;
+  /**
+   * The reference open() took. Persistent mode holds it until close(); lazy mode hands it to
+   * the first read, so opening and the first sample share one load of the library.
+   */
+  #openReference: "none" | "until-close" | "until-first-read" = "none";
+  #reads = 0;
+  /** Handles of the current load; null = enumerate again. */
+  #devices: ResolvedDevices | null = null;
+  /** Device keys (UUID, else PCI address) in the order first seen: the stable order. */
+  readonly #order: string[] = [];
   readonly #cursor: CounterCursor = new Map();
+  #closing: Promise<void> | null = null;
 
   constructor(ctx: BackendContext) {
     this.#ctx = ctx;
   }
 
-  open(): Promise<BackendOpenResult> {
+  async open(): Promise<BackendOpenResult> {
     try {
-      return Promise.resolve(this.#open());
+      return await this.#open();
     } catch (error) {
       // Only a bug gets here: every Level Zero failure above is already a status.
-      const library = this.#ze?.path ?? this.#path;
+      const library = this.#lifecycle?.library?.path ?? null;
       this.close();
-      return Promise.resolve({
+      return {
         status: "error",
         detail: `Level Zero: ${errorMessage(error)}`,
         library,
         version: null,
-      });
+      };
     }
   }
 
-  read(): Promise<BackendReading> {
+  async read(): Promise<BackendReading> {
+    const lifecycle = this.#lifecycle;
+    const session = this.#session;
+    if (lifecycle === null || session === null) throw new Error("Level Zero is not open");
+    const sample = ++this.#reads;
+    const acquired = await session.acquire(sample);
+    if (!acquired.ok) {
+      // The message already names the call (zesInit or zeInit) and its code.
+      throw new Error(`Level Zero initialisation failed: ${acquired.message}`);
+    }
     try {
-      let ze = this.#ze;
-      if (ze === null) {
-        if (this.#path === null) throw new Error("Level Zero is not open");
-        const outcome = this.#initialise([this.#path]);
-        if (!outcome.ok) throw new Error(outcome.result.detail ?? "Level Zero did not initialise");
-        ze = outcome.ze;
-        this.#ze = ze;
-      }
-      return Promise.resolve(this.#read(ze));
-    } catch (error) {
-      return Promise.reject(error);
+      const ze = lifecycle.library;
+      if (ze === null) throw new Error("Level Zero is not loaded");
+      return this.#read(ze, session.epoch);
     } finally {
-      if (this.#ctx.lazyInit) this.#release();
+      session.release();
+      if (this.#openReference === "until-first-read") {
+        this.#openReference = "none";
+        session.release();
+      }
     }
   }
 
   close(): void {
-    this.#release();
+    if (this.#closing !== null) return;
+    const session = this.#session;
+    this.#session = null;
+    this.#lifecycle = null;
+    this.#openReference = "none";
+    this.#devices = null;
+    // Unloads now if loaded; if an init is still running on its worker thread, the library
+    // is unloaded as soon as it returns.
+    this.#closing = session === null ? Promise.resolve() : session.close();
   }
 
-  /** Closes the library: Level Zero 1.x has no shutdown, so unloading is the release. */
-  #release(): void {
-    this.#ze?.close();
-    this.#ze = null;
+  /** Resolves once close() has unloaded the library (an init may have been pending). */
+  settled(): Promise<void> {
+    return this.#closing ?? Promise.resolve();
   }
 
-  #open(): BackendOpenResult {
-    this.close();
-    const outcome = this.#initialise(zeLibraryCandidates(this.#ctx.env, this.#ctx.os));
-    if (!outcome.ok) return outcome.result;
-    const ze = outcome.ze;
-    this.#path = ze.path;
-    this.#ze = ze;
-    if (this.#ctx.lazyInit) this.#release();
-    return {
-      status: "ok",
-      detail: outcome.note,
-      library: ze.path,
-      version: versionText(outcome.apiVersion, outcome.loaderVersion),
-    };
-  }
-
-  /** Loads the first candidate that opens and initialises Sysman on it. */
-  #initialise(candidates: readonly string[]): InitOutcome {
-    const opened = openZeLibrary(candidates);
-    if (!opened.ok) {
-      return {
-        ok: false,
-        result: {
-          status: "unavailable",
-          detail: `no Level Zero loader could be loaded: ${describeLoadFailures(opened.failed)}`,
-          library: opened.tried.join(", "),
-          version: null,
-        },
-      };
-    }
-    const ze = opened.ze;
-    const notes: string[] = [];
-    const skipped = skippedNote(opened.failed);
-    if (skipped !== null) notes.push(skipped);
-    if (!ze.hasZesInit && this.#ctx.env(SYSMAN_ENV) !== "1") {
-      const problem = setEnv(SYSMAN_ENV, "1");
-      if (problem !== null) notes.push(problem);
-    }
-    const loaderVersion = ze.loaderVersion();
-    const init = ze.init();
-    if (init.code !== ZeResult.SUCCESS) {
-      ze.close();
-      return {
-        ok: false,
-        result: {
-          status: "unavailable",
-          detail: [`${init.symbol} failed: ${describeResult(init.code)}`, ...notes].join("; "),
-          library: ze.path,
-          version: versionText(null, loaderVersion),
-        },
+  async #open(): Promise<BackendOpenResult> {
+    const lifecycle = new ZeLibraryLifecycle(
+      zeLibraryCandidates(this.#ctx.env, this.#ctx.os),
+      this.#ctx.env,
+    );
+    const session = new LibrarySession(lifecycle);
+    this.#lifecycle = lifecycle;
+    this.#session = session;
+    this.#closing = null;
+    const init = await session.acquire(0);
+    const ze = lifecycle.library;
+    if (!init.ok || ze === null) {
+      const failure = lifecycle.failure;
+      this.close();
+      return failure ?? {
+        status: "error",
+        detail: `Level Zero initialisation failed: ${init.ok ? "not loaded" : init.message}`,
+        library: null,
+        version: null,
       };
     }
     let apiVersion: string | null = null;
@@ -175,21 +153,43 @@ class LevelZeroBackend implements Backend {
     } catch (error) {
       if (!(error instanceof ZeError)) throw error;
     }
-    const note = notes.length === 0 ? null : notes.join("; ");
-    return { ok: true, ze, apiVersion, loaderVersion, note };
+    // Persistent: keep this first reference until close(). Lazy: every read takes its own,
+    // and this one ends with the first read.
+    this.#openReference = this.#ctx.lazyInit ? "until-first-read" : "until-close";
+    return {
+      status: "ok",
+      detail: lifecycle.notes.length === 0 ? null : lifecycle.notes.join("; "),
+      library: ze.path,
+      version: zeVersionText(apiVersion, lifecycle.loaderVersion),
+    };
   }
 
-  #read(ze: ZeLibrary): BackendReading {
-    const devices: DeviceReading[] = [];
-    const processes: ProcessReading[] = [];
-    const problems: string[] = [];
+  /**
+   * The devices of this load. Handles are enumerated again after every init (a handle from
+   * an earlier load is never passed in) and put in the order first seen, by UUID, else PCI
+   * address, so each device keeps its place from one sample to the next.
+   */
+  #resolve(ze: ZeLibrary, epoch: number): Deno.PointerValue[] {
+    if (this.#devices !== null && this.#devices.epoch === epoch) return this.#devices.handles;
     let handles: Deno.PointerValue[];
     try {
       handles = ze.drivers().flatMap((driver) => ze.devices(driver));
     } catch (error) {
       throw new Error(`cannot list Level Zero devices: ${errorMessage(error)}`);
     }
-    handles.forEach((handle, index) => {
+    const found = handles.map((handle, index) => ({ key: deviceKey(ze, handle, index), handle }));
+    for (const { key } of found) if (!this.#order.includes(key)) this.#order.push(key);
+    found.sort((a, b) => this.#order.indexOf(a.key) - this.#order.indexOf(b.key));
+    const list = found.map((entry) => entry.handle);
+    this.#devices = { epoch, handles: list };
+    return list;
+  }
+
+  #read(ze: ZeLibrary, epoch: number): BackendReading {
+    const devices: DeviceReading[] = [];
+    const processes: ProcessReading[] = [];
+    const problems: string[] = [];
+    this.#resolve(ze, epoch).forEach((handle, index) => {
       const { reading, usable } = readDevice(ze, handle, index, this.#cursor);
       devices.push(reading);
       if (!usable) return;
@@ -203,14 +203,19 @@ class LevelZeroBackend implements Backend {
   }
 }
 
-/** `API 1.4, loader 1.8.12` (short enough for the table), either part left out when unknown. */
-function versionText(api: string | null, loader: string | null): string | null {
-  const parts = [api && `API ${api}`, loader && `loader ${loader}`]
-    .filter((part) => part !== null);
-  return parts.length === 0 ? null : parts.join(", ");
-}
-
-/** When GPUTOP_ZE_LIB (or an earlier name) failed but a later one loaded, say so. */
-function skippedNote(failed: readonly LibraryLoadFailure[]): string | null {
-  return failed.length === 0 ? null : `not loaded: ${describeLoadFailures(failed)}`;
+/** A device's identity for the stable order: UUID, else PCI address, else its index. */
+function deviceKey(ze: ZeLibrary, handle: Deno.PointerValue, index: number): string {
+  try {
+    const uuid = ze.deviceProperties(handle).uuid;
+    if (/[^0]/.test(uuid)) return `uuid:${uuid}`;
+  } catch (error) {
+    if (!(error instanceof ZeError)) throw error;
+  }
+  try {
+    const pci = ze.pciProperties(handle);
+    return `pci:${pci.domain}:${pci.bus}:${pci.device}.${pci.function}`;
+  } catch (error) {
+    if (!(error instanceof ZeError)) throw error;
+  }
+  return `index:${index}`;
 }

@@ -62,6 +62,25 @@ export function openZeLibrary(candidates: readonly string[]): OpenZeResult {
   return { ok: true, ze: new ZeLibrary(result.library, result.path), failed: result.failed };
 }
 
+/**
+ * The init calls again, as `nonblocking` symbols: Deno runs such a call on a worker thread and
+ * returns a Promise, so an init that blocks (a GPU driver loading) leaves the event loop free.
+ * Only init gets this treatment: the other calls are short, and a nonblocking call costs
+ * microseconds against nanoseconds for a synchronous one.
+ */
+const ZES_INIT_NONBLOCKING = {
+  zesInit: { parameters: ["u32"], result: "i32", nonblocking: true },
+} as const satisfies Deno.ForeignLibraryInterface;
+const ZE_INIT_NONBLOCKING = {
+  zeInit: { parameters: ["u32"], result: "i32", nonblocking: true },
+} as const satisfies Deno.ForeignLibraryInterface;
+
+/** What an init call answered, and which call it was. */
+export interface ZeInitResult {
+  code: number;
+  symbol: "zesInit" | "zeInit";
+}
+
 /** An opaque handle as Deno passes it back (`null` never comes from a successful call). */
 export type ZeHandle = Deno.PointerValue;
 
@@ -110,6 +129,8 @@ export class ZeLibrary {
   readonly #calls: VendorCalls<ZeError>;
   /** Set by `init`: whether enumeration goes through `zesDriverGet` / `zesDeviceGet`. */
   #sysmanEnumeration = false;
+  /** The second open of the same file, holding only the nonblocking init (see initAsync). */
+  #initLibrary: { close(): void } | null = null;
   #closed = false;
 
   constructor(library: Deno.DynamicLibrary<typeof ZE_SYMBOLS>, path: string) {
@@ -134,7 +155,7 @@ export class ZeLibrary {
    * `zesInit(0)` when exported; otherwise `zeInit(0)`, which the caller must precede with
    * `ZES_ENABLE_SYSMAN=1` in the environment. Returns the code: init failures are statuses.
    */
-  init(): { code: number; symbol: "zesInit" | "zeInit" } {
+  init(): ZeInitResult {
     const zesInit = this.#symbols.zesInit;
     if (zesInit !== null && this.hasZesInit) {
       const code = zesInit(0);
@@ -143,6 +164,38 @@ export class ZeLibrary {
     }
     this.#sysmanEnumeration = false;
     return { code: this.#symbols.zeInit(0), symbol: "zeInit" };
+  }
+
+  /**
+   * `init()` off the main thread. The same file is opened a second time with only the
+   * nonblocking init call; the dynamic loader hands back the library already loaded (no
+   * second load), so both tables reach one loader. Never `close()` while this is pending:
+   * the session guard waits for it. Falls back to `init()` if the second open fails.
+   */
+  async initAsync(): Promise<ZeInitResult> {
+    if (this.#symbols.zesInit !== null && this.hasZesInit) {
+      let library: Deno.DynamicLibrary<typeof ZES_INIT_NONBLOCKING>;
+      try {
+        library = Deno.dlopen(this.path, ZES_INIT_NONBLOCKING);
+      } catch {
+        return this.init();
+      }
+      this.#initLibrary?.close();
+      this.#initLibrary = library;
+      const code = await library.symbols.zesInit(0);
+      this.#sysmanEnumeration = code === ZeResult.SUCCESS;
+      return { code, symbol: "zesInit" };
+    }
+    let library: Deno.DynamicLibrary<typeof ZE_INIT_NONBLOCKING>;
+    try {
+      library = Deno.dlopen(this.path, ZE_INIT_NONBLOCKING);
+    } catch {
+      return this.init();
+    }
+    this.#initLibrary?.close();
+    this.#initLibrary = library;
+    this.#sysmanEnumeration = false;
+    return { code: await library.symbols.zeInit(0), symbol: "zeInit" };
   }
 
   /**
@@ -362,6 +415,8 @@ export class ZeLibrary {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
+    this.#initLibrary?.close();
+    this.#initLibrary = null;
     this.#library.close();
   }
 

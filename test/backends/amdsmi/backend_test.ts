@@ -99,8 +99,10 @@ for (const variant of GENERATION_VARIANTS) {
 fakeAmdsmiTest("persistent: one init at open, one shutdown at close, over readings", async () => {
   await withFake({ variant: "a63" }, async ({ backend, hooks }) => {
     await backend.open();
-    await backend.read();
-    await backend.read();
+    // The fake refuses handles from an earlier init: the same handles serve every reading.
+    for (let i = 0; i < 4; i++) {
+      assert.deepEqual((await backend.read()).devices, [MI300_GPU0, MI300_GPU1]);
+    }
     assert.equal(hooks.symbols.fake_amdsmi_init_calls(), 1);
     assert.equal(hooks.symbols.fake_amdsmi_shutdown_calls(), 0);
     backend.close();
@@ -111,21 +113,26 @@ fakeAmdsmiTest("persistent: one init at open, one shutdown at close, over readin
 });
 
 fakeAmdsmiTest(
-  "lazy: init and shutdown paired around each reading, handles re-resolved",
+  "lazy: one init and shutdown per reading, open's shared by the first, handles re-resolved",
   async () => {
     await withFake({ variant: "a70", lazyInit: true }, async ({ backend, hooks }) => {
       await backend.open();
-      assert.equal(hooks.symbols.fake_amdsmi_initialised(), 0);
-      // The fake refuses handles from an earlier init; a second reading only works when the
-      // handles were resolved again after the re-init.
+      // open()'s library session is kept for the first reading, not shut down and re-inited.
+      assert.equal(hooks.symbols.fake_amdsmi_initialised(), 1);
+      // The fake refuses handles from an earlier init; later readings only work when the
+      // handles were resolved again after each re-init.
       const first = await backend.read();
+      assert.equal(hooks.symbols.fake_amdsmi_initialised(), 0);
       const second = await backend.read();
+      const third = await backend.read();
       assert.deepEqual(second.devices, first.devices);
-      assert.deepEqual(second.devices, [MI300_GPU0, MI300_GPU1]);
-      // open + two readings: three inits, three shutdowns, never two inits in a row.
+      assert.deepEqual(third.devices, [MI300_GPU0, MI300_GPU1]);
+      // Three readings (the first sharing open's session): three inits, three shutdowns,
+      // never two inits in a row.
       assert.equal(hooks.symbols.fake_amdsmi_init_calls(), 3);
       assert.equal(hooks.symbols.fake_amdsmi_shutdown_calls(), 3);
       backend.close();
+      await backend.settled?.();
       assert.equal(hooks.symbols.fake_amdsmi_shutdown_calls(), 3);
     });
   },
@@ -299,3 +306,25 @@ Deno.test("not Linux: unavailable without loading anything", async () => {
   assert.equal(amdsmiBackend.defaultOn("linux"), true);
   assert.equal(amdsmiBackend.defaultOn("windows"), false);
 });
+
+fakeAmdsmiTest(
+  "lazy re-init that fails: that reading's error, no shutdown for it, the next one retries",
+  async () => {
+    await withFake({ variant: "a64", lazyInit: true }, async ({ backend, hooks }) => {
+      assert.equal((await backend.open()).status, "ok");
+      setFakeAmdsmiScenario("driver-not-loaded"); // read by the next amdsmi_init
+      await backend.read(); // open()'s session: already initialised
+      await assert.rejects(
+        backend.read(),
+        /AMD SMI initialisation failed: AMDSMI_STATUS_DRIVER_NOT_LOADED: Driver not loaded/,
+      );
+      // Two inits (open's, the failed one), one shutdown: a failed init holds nothing.
+      assert.equal(hooks.symbols.fake_amdsmi_init_calls(), 2);
+      assert.equal(hooks.symbols.fake_amdsmi_shutdown_calls(), 1);
+      setFakeAmdsmiScenario("mi300");
+      assert.deepEqual((await backend.read()).devices, [MI300_GPU0, MI300_GPU1]);
+      assert.equal(hooks.symbols.fake_amdsmi_init_calls(), 3);
+      assert.equal(hooks.symbols.fake_amdsmi_shutdown_calls(), 2);
+    });
+  },
+);

@@ -115,13 +115,21 @@ fakeAmdsmiTest("gputop backends: the AMD SMI row names the library and its versi
   assert.deepEqual(statuses.find((s) => s.id === "amdsmi"), {
     id: "amdsmi",
     status: "ok",
-    detail: null,
+    // AMD SMI runs in a library session: the row names the mode.
+    detail: "persistent library session (initialised once, shut down at exit; " +
+      "--lazy-init for one per sample)",
     library: path,
     version: "AMD SMI 26.1.0",
   });
   const table = await gputop(["backends", "--backends", "amdsmi"], env);
   const row = table.stdout.split("\n").find((line) => line.startsWith("amdsmi"));
-  assert.match(row ?? "", /^amdsmi +ok +\S+ +AMD SMI 26\.1\.0 /, table.stdout);
+  assert.match(row ?? "", /^amdsmi +ok +\S+ +AMD SMI 26\.1\.0 +persistent library session/);
+  const lazy = await gputop(["backends", "--json", "--lazy-init", "--backends", "amdsmi"], env);
+  const lazyStatuses = JSON.parse(lazy.stdout) as { id: string; detail: string | null }[];
+  assert.equal(
+    lazyStatuses.find((s) => s.id === "amdsmi")?.detail,
+    "lazy library sessions (initialised and shut down for every sample)",
+  );
 });
 
 fakeAmdsmiTest("--lazy-init: the same reading with init and shutdown around it", async () => {

@@ -8,6 +8,8 @@ import type { Backend } from "../../../src/backends/backend.ts";
 import type { BackendReading, DeviceReading } from "../../../src/model/types.ts";
 import {
   buildFakeZe,
+  fakeZeCloses,
+  fakeZeInits,
   fakeZeLoads,
   type FakeZeScenario,
   fakeZeStaleHandles,
@@ -240,37 +242,86 @@ fakeTest("level-zero unexpected code: that field null and named, the rest read",
 });
 
 fakeTest(
-  "level-zero lazy mode: library closed after each sample, handles never reused",
+  "level-zero lazy mode: one load, init and close per sample, handles never reused",
   async () => {
-    const before = fakeZeLoads();
+    const before = { loads: fakeZeLoads(), inits: fakeZeInits(), closes: fakeZeCloses() };
     const staleBefore = fakeZeStaleHandles();
     const { backend } = await fakeBackend({ lazyInit: true });
+    const counts = () => [
+      fakeZeLoads() - before.loads,
+      fakeZeInits() - before.inits,
+      fakeZeCloses() - before.closes,
+    ];
     try {
       assert.equal((await backend.open()).status, "ok");
+      // open()'s session is kept for the first sample: loaded and initialised, not closed.
+      assert.deepEqual(counts(), [1, 1, 0]);
       await backend.read();
       await new Promise((resolve) => setTimeout(resolve, 5));
-      const second = await backend.read();
-      // open, read, read: three loads of the library, each one unloaded again.
-      assert.equal(fakeZeLoads() - before, 3);
+      await backend.read();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const third = await backend.read();
+      // Three samples, the first sharing open's session: three loads, three zesInit calls,
+      // three unloads (Level Zero's only "shutdown"). A handle kept from an earlier load
+      // would be refused and counted as stale.
+      assert.deepEqual(counts(), [3, 3, 3]);
       assert.equal(fakeZeStaleHandles(), staleBefore);
       // Rates survive the re-open: the cursor is keyed by PCI address, not by handle.
-      assert.equal(onlyDevice(second).utilizationPercent, 60);
-      assert.equal(onlyDevice(second).powerWatts, 85);
+      assert.equal(onlyDevice(third).utilizationPercent, 60);
+      assert.equal(onlyDevice(third).powerWatts, 85);
+      backend.close();
+      await backend.settled?.();
+      assert.deepEqual(counts(), [3, 3, 3]);
     } finally {
       backend.close();
     }
   },
 );
 
-fakeTest("level-zero persistent mode: one load for open and every read", async () => {
-  const before = fakeZeLoads();
+fakeTest("level-zero persistent mode: one load, init and close over every sample", async () => {
+  const before = { loads: fakeZeLoads(), inits: fakeZeInits(), closes: fakeZeCloses() };
+  const staleBefore = fakeZeStaleHandles();
   const { backend } = await fakeBackend();
+  const counts = () => [
+    fakeZeLoads() - before.loads,
+    fakeZeInits() - before.inits,
+    fakeZeCloses() - before.closes,
+  ];
   try {
     await backend.open();
-    await backend.read();
-    await backend.read();
-    assert.equal(fakeZeLoads() - before, 1);
+    for (let i = 0; i < 4; i++) assert.equal((await backend.read()).devices.length, 1);
+    assert.deepEqual(counts(), [1, 1, 0]);
+    // The same handles served every sample, all from the one load.
+    assert.equal(fakeZeStaleHandles(), staleBefore);
+    backend.close();
+    await backend.settled?.();
+    backend.close();
+    assert.deepEqual(counts(), [1, 1, 1]);
   } finally {
     backend.close();
   }
 });
+
+fakeTest(
+  "level-zero lazy re-init that fails: that sample's error, nothing left loaded, next one retries",
+  async () => {
+    const closesBefore = fakeZeCloses();
+    const { backend } = await fakeBackend({ lazyInit: true });
+    try {
+      assert.equal((await backend.open()).status, "ok");
+      setFakeZeScenario("init-fails"); // read by the next load's zesInit
+      await backend.read(); // open()'s session: already initialised
+      await assert.rejects(
+        backend.read(),
+        /^Error: Level Zero initialisation failed: zesInit failed: ZE_RESULT_ERROR_DEPENDENCY_UNAVAILABLE/,
+      );
+      // Two unloads: the first sample's session, and the load whose init failed.
+      assert.equal(fakeZeCloses() - closesBefore, 2);
+      setFakeZeScenario("arc-discrete");
+      assert.equal(onlyDevice(await backend.read()).name, "Intel(R) Arc(TM) B580 Graphics");
+      assert.equal(fakeZeCloses() - closesBefore, 3);
+    } finally {
+      backend.close();
+    }
+  },
+);

@@ -136,12 +136,26 @@ e2eTest("gputop backends shows the level-zero row with library path and API vers
   const row = result.stdout.split("\n").find((line) => line.startsWith("level-zero"));
   assert.ok(row);
   // The table shortens a long path; the JSON below has it whole.
-  assert.match(row, /^level-zero\s+ok\s+\S+\s+API 1\.4, loader 1\.8\.12\s+-$/);
+  // Level Zero runs in a library session: the row names the mode.
+  assert.match(row, /^level-zero\s+ok\s+\S+\s+API 1\.4, loader 1\.8\.12\s+persistent library/);
   const json = await runCli(["backends", "--json", "--backends", "level-zero"], {
     env: { GPUTOP_ZE_LIB: path, FAKE_ZE_SCENARIO: "arc-discrete" },
   });
-  const statuses = JSON.parse(json.stdout) as { id: string; library: string | null }[];
+  type Row = { id: string; library: string | null; detail: string | null };
+  const statuses = JSON.parse(json.stdout) as Row[];
   assert.equal(statuses.find((s) => s.id === "level-zero")?.library, path);
+  assert.equal(
+    statuses.find((s) => s.id === "level-zero")?.detail,
+    "persistent library session (initialised once, shut down at exit; " +
+      "--lazy-init for one per sample)",
+  );
+  const lazy = await runCli(["backends", "--json", "--lazy-init", "--backends", "level-zero"], {
+    env: { GPUTOP_ZE_LIB: path, FAKE_ZE_SCENARIO: "arc-discrete" },
+  });
+  assert.equal(
+    (JSON.parse(lazy.stdout) as Row[]).find((s) => s.id === "level-zero")?.detail,
+    "lazy library sessions (initialised and shut down for every sample)",
+  );
 });
 
 e2eTest("gputop backends: a failing driver init names the code", async () => {

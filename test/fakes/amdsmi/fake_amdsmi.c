@@ -24,14 +24,21 @@
  * shutdown tears everything down. Handles carry the init epoch and are refused (INVAL) after
  * a shutdown, so a caller that keeps handles across a re-init is caught.
  *
+ * Environment, read at amdsmi_init:
+ *   FAKE_AMDSMI_INIT_SLEEP_MS  init blocks this long first (a slow driver load)
+ *   FAKE_AMDSMI_COUNTS_FILE    after every init and shutdown, "init N shutdown M initialised I"
+ *                              is written to this file (so a killed process leaves its counts)
+ *
  * Scenario values are source data for the tests, which restate them as literals. Where they
  * come from a real capture (/work/shared/realdata/amd-smi/) the comment says which.
  */
+#define _POSIX_C_SOURCE 200809L /* nanosleep under -std=c11 */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #if defined(FAKE_PID_ONLY)
 #define GPUTOP_AMDSMI_PID_ONLY_LIST 1
@@ -232,8 +239,31 @@ static const struct fake_gpu *gpu_of(amdsmi_processor_handle handle) {
 
 /* ---- lifecycle ---------------------------------------------------------------------- */
 
+static void write_counts(void) {
+  const char *path = getenv("FAKE_AMDSMI_COUNTS_FILE");
+  if (path == NULL || path[0] == '\0') return;
+  FILE *file = fopen(path, "w");
+  if (file == NULL) return;
+  fprintf(file, "init %u shutdown %u initialised %d\n", init_calls, shutdown_calls, initialised);
+  fclose(file);
+}
+
+static amdsmi_status_t init_once(uint64_t flags);
+
 EXPORT amdsmi_status_t amdsmi_init(uint64_t flags) {
   init_calls++;
+  const char *sleep_ms = getenv("FAKE_AMDSMI_INIT_SLEEP_MS");
+  if (sleep_ms != NULL && sleep_ms[0] != '\0') {
+    long ms = strtol(sleep_ms, NULL, 10);
+    struct timespec delay = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&delay, NULL);
+  }
+  amdsmi_status_t status = init_once(flags);
+  write_counts();
+  return status;
+}
+
+static amdsmi_status_t init_once(uint64_t flags) {
   if (flags != AMDSMI_INIT_AMD_GPUS) return AMDSMI_STATUS_INVAL;
   if (initialised) return AMDSMI_STATUS_SUCCESS; /* a no-op, not a count, before 7.0.2 */
   const char *name = getenv("FAKE_AMDSMI_SCENARIO");
@@ -258,9 +288,13 @@ EXPORT amdsmi_status_t amdsmi_init(uint64_t flags) {
 
 EXPORT amdsmi_status_t amdsmi_shut_down(void) {
   shutdown_calls++;
-  if (!initialised) return AMDSMI_STATUS_NOT_INIT;
+  if (!initialised) {
+    write_counts();
+    return AMDSMI_STATUS_NOT_INIT;
+  }
   initialised = 0; /* the first shutdown ends everything, however many inits */
   epoch++;
+  write_counts();
   return AMDSMI_STATUS_SUCCESS;
 }
 

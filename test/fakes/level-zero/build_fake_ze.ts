@@ -108,6 +108,16 @@ export function fakeZeLoads(): number {
   return Number(Deno.env.get("FAKE_ZE_LOADS") ?? "0");
 }
 
+/** Successful zeInit / zesInit calls in this process, over every load. */
+export function fakeZeInits(): number {
+  return Number(Deno.env.get("FAKE_ZE_INITS") ?? "0");
+}
+
+/** Unloads of the fake by dlclose in this process (an unload at exit is not counted). */
+export function fakeZeCloses(): number {
+  return Number(Deno.env.get("FAKE_ZE_CLOSES") ?? "0");
+}
+
 /** Calls that came with a handle from an earlier load of the library. */
 export function fakeZeStaleHandles(): number {
   return Number(Deno.env.get("FAKE_ZE_STALE_HANDLES") ?? "0");

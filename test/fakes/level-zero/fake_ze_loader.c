@@ -25,6 +25,14 @@
  * prove the backend never reuses handles across a close / re-open. Every load increments
  * FAKE_ZE_LOADS; zeInit records ZES_ENABLE_SYSMAN in FAKE_ZE_SYSMAN_ENV_AT_INIT.
  *
+ * Level Zero has no shutdown call: unloading the library is how gputop ends a session. So
+ * every successful zeInit / zesInit increments FAKE_ZE_INITS, and every unload by dlclose
+ * FAKE_ZE_CLOSES; an unload at process exit (the library left loaded) is not counted: an
+ * atexit handler registered at load runs before exit's destructors, but after ours at
+ * dlclose, so it tells the two apart. With FAKE_ZE_COUNTS_FILE set, "loads L inits I closes C"
+ * is written there after every load, init and counted close (a killed process leaves it).
+ * FAKE_ZE_INIT_SLEEP_MS makes zeInit / zesInit block that long first (a slow driver).
+ *
  * Compile-time: -DFAKE_ZE_NO_ZESINIT leaves out zesInit / zesDriverGet / zesDeviceGet (a
  * spec 1.4 loader such as Debian's 1.8.x); Sysman then needs ZES_ENABLE_SYSMAN=1 at zeInit.
  */
@@ -53,13 +61,42 @@ static unsigned generation;
 static int initialised;   /* core */
 static int sysman;        /* zes* calls allowed */
 static char scenario[32] = "arc-discrete";
+static int exiting;
+
+static unsigned long env_count(const char *name) {
+  const char *text = getenv(name);
+  return text ? strtoul(text, NULL, 10) : 0;
+}
+
+static void bump(const char *name) {
+  char text[24];
+  snprintf(text, sizeof text, "%lu", env_count(name) + 1);
+  setenv(name, text, 1);
+}
+
+static void write_counts(void) {
+  const char *path = getenv("FAKE_ZE_COUNTS_FILE");
+  if (path == NULL || path[0] == '\0') return;
+  FILE *file = fopen(path, "w");
+  if (file == NULL) return;
+  fprintf(file, "loads %lu inits %lu closes %lu\n", env_count("FAKE_ZE_LOADS"),
+          env_count("FAKE_ZE_INITS"), env_count("FAKE_ZE_CLOSES"));
+  fclose(file);
+}
+
+static void on_exit_while_loaded(void) { exiting = 1; }
 
 __attribute__((constructor)) static void on_load(void) {
-  const char *loads = getenv("FAKE_ZE_LOADS");
-  generation = (loads ? (unsigned)strtoul(loads, NULL, 10) : 0) + 1;
-  char text[16];
-  snprintf(text, sizeof text, "%u", generation);
-  setenv("FAKE_ZE_LOADS", text, 1);
+  generation = (unsigned)env_count("FAKE_ZE_LOADS") + 1;
+  bump("FAKE_ZE_LOADS");
+  atexit(on_exit_while_loaded);
+  write_counts();
+}
+
+__attribute__((destructor)) static void on_unload(void) {
+  if (exiting) return;
+  bump("FAKE_ZE_CLOSES");
+  write_counts();
 }
 
 static int is(const char *name) { return strcmp(scenario, name) == 0; }
@@ -107,10 +144,17 @@ static ze_result_t list(uint32_t *count, void **out, uint32_t available, enum ki
 }
 
 static ze_result_t init_common(void) {
+  long sleep_ms = (long)env_count("FAKE_ZE_INIT_SLEEP_MS");
+  if (sleep_ms > 0) {
+    struct timespec delay = {sleep_ms / 1000, (sleep_ms % 1000) * 1000000L};
+    nanosleep(&delay, NULL);
+  }
   const char *chosen = getenv("FAKE_ZE_SCENARIO");
   snprintf(scenario, sizeof scenario, "%s", chosen ? chosen : "arc-discrete");
   if (is("init-fails")) return ZE_RESULT_ERROR_DEPENDENCY_UNAVAILABLE;
   initialised = 1;
+  bump("FAKE_ZE_INITS");
+  write_counts();
   return ZE_RESULT_SUCCESS;
 }
 

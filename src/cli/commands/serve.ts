@@ -1,0 +1,43 @@
+/** `gputop serve`: the Prometheus / OpenMetrics exporter (logic in src/serve/). */
+import {
+  DEFAULT_LISTEN_HOST,
+  DEFAULT_LISTEN_PORT,
+  parseListenAddress,
+} from "../../serve/listen_address.ts";
+import { serve } from "../../serve/serve.ts";
+import { filteredSource } from "../../live/filtered_source.ts";
+import { createSession } from "../../session/read_snapshot.ts";
+import { VERSION } from "../../version.ts";
+import type { Invocation } from "../command.ts";
+import { stringValue } from "../global_options.ts";
+import type { Io } from "../io.ts";
+import { continuousDeadlines, countOption, intervalMs } from "../live_options.ts";
+
+export const DEFAULT_MAX_PROCESS_SERIES = 200;
+
+export function run({ options, values }: Invocation, io: Io): Promise<number> {
+  const listenText = stringValue(values.listen);
+  const listen = listenText === undefined
+    ? { hostname: DEFAULT_LISTEN_HOST, port: DEFAULT_LISTEN_PORT }
+    : parseListenAddress(listenText);
+  const interval = intervalMs(values.interval);
+  const serveOptions = {
+    listen,
+    intervalMs: interval,
+    processMetrics: values["no-process-metrics"] !== true,
+    maxProcessSeries: countOption(
+      "--max-process-series",
+      values["max-process-series"],
+      DEFAULT_MAX_PROCESS_SERIES,
+    ),
+    version: VERSION,
+  };
+  const session = createSession({
+    backends: options.backends,
+    procRoot: options.procRoot,
+    sysRoot: options.sysRoot,
+    lazyInit: options.lazyInit,
+    ...continuousDeadlines(interval),
+  }, { intervalMs: interval });
+  return serve(filteredSource(session, options.ids), serveOptions, io);
+}

@@ -1,0 +1,24 @@
+/** `gputop top`: the live full-screen view (logic in src/live/top.ts). */
+import { runTop } from "../../live/top.ts";
+import { filteredSource } from "../../live/filtered_source.ts";
+import { createSession } from "../../session/read_snapshot.ts";
+import { VERSION } from "../../version.ts";
+import type { Invocation } from "../command.ts";
+import type { Io } from "../io.ts";
+import { continuousDeadlines, intervalMs } from "../live_options.ts";
+
+export function run({ options, values }: Invocation, io: Io): Promise<number> {
+  const interval = intervalMs(values.interval);
+  const session = createSession({
+    backends: options.backends,
+    procRoot: options.procRoot,
+    sysRoot: options.sysRoot,
+    lazyInit: options.lazyInit,
+    ...continuousDeadlines(interval),
+  }, { intervalMs: interval });
+  return runTop(filteredSource(session, options.ids), {
+    intervalMs: interval,
+    color: options.color,
+    version: VERSION,
+  }, io);
+}

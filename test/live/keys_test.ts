@@ -1,0 +1,52 @@
+import assert from "node:assert/strict";
+import { parseKeys } from "../../src/live/keys.ts";
+import { applyKey, INITIAL_UI_STATE, nextDeviceFilter } from "../../src/live/ui_state.ts";
+
+Deno.test("parseKeys: letters, Ctrl-C, arrows in both forms, paging, unknown sequences skipped", () => {
+  assert.deepEqual(parseKeys("qsfh"), ["quit", "sort", "filter", "help"]);
+  assert.deepEqual(parseKeys("\x03"), ["quit"]);
+  assert.deepEqual(parseKeys("\x1b[A\x1bOB\x1b[5~\x1b[6~"), ["up", "down", "page-up", "page-down"]);
+  assert.deepEqual(parseKeys("\x1b[H\x1b[F"), ["home", "end"]);
+  assert.deepEqual(parseKeys("\x1b[1;5Cs"), ["sort"], "Ctrl-Right is not a key here");
+  assert.deepEqual(parseKeys("\x1b"), ["escape"]);
+  assert.deepEqual(parseKeys("xyz"), []);
+});
+
+const CONTEXT = { deviceIndexes: [0, 1, 3], pageRows: 5, totalRows: 12 };
+
+Deno.test("applyKey: s cycles memory → utilization → pid → memory", () => {
+  let state = INITIAL_UI_STATE;
+  const orders: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    state = applyKey(state, "sort", CONTEXT).state;
+    orders.push(state.sort);
+  }
+  assert.deepEqual(orders, ["utilization", "pid", "memory"]);
+});
+
+Deno.test("applyKey: f cycles all → 0 → 1 → 3 → all", () => {
+  let filter: number | null = null;
+  const seen: (number | null)[] = [];
+  for (let i = 0; i < 4; i++) {
+    filter = nextDeviceFilter(filter, CONTEXT.deviceIndexes);
+    seen.push(filter);
+  }
+  assert.deepEqual(seen, [0, 1, 3, null]);
+  assert.equal(nextDeviceFilter(7, [0, 1]), null, "a device that went away resets the filter");
+});
+
+Deno.test("applyKey: scrolling is clamped to the rows there are", () => {
+  // 12 rows, 5 on screen: the last start is 12 − 5 = 7
+  const at = (scroll: number, key: Parameters<typeof applyKey>[1]) =>
+    applyKey({ ...INITIAL_UI_STATE, scroll }, key, CONTEXT).state.scroll;
+  assert.equal(at(0, "up"), 0);
+  assert.equal(at(0, "down"), 1);
+  assert.equal(at(0, "page-down"), 5);
+  assert.equal(at(5, "page-down"), 7);
+  assert.equal(at(7, "down"), 7);
+  assert.equal(at(7, "page-up"), 2);
+  assert.equal(at(4, "home"), 0);
+  assert.equal(at(0, "end"), 7);
+  assert.equal(applyKey(INITIAL_UI_STATE, "quit", CONTEXT).quit, true);
+  assert.equal(applyKey(INITIAL_UI_STATE, "help", CONTEXT).state.help, true);
+});

@@ -1,0 +1,214 @@
+/**
+ * `gputop top` as a person uses it: the real program in a real terminal (tmux), keys sent
+ * with send-keys, the screen read with capture-pane. Fake NVML plus a DRM fixture tree give
+ * four devices and known processes.
+ */
+import assert from "node:assert/strict";
+import { buildFakeNvml } from "../fakes/nvml/build_fake_nvml.ts";
+import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { testWithProgram } from "../support/require_program.ts";
+import { MAIN_TS, REPO_ROOT } from "../support/run_cli.ts";
+
+const PROMPT = "gputop-test$ ";
+
+class Tmux {
+  readonly socket = `gputop-test-${crypto.randomUUID().slice(0, 8)}`;
+  constructor(readonly tmux: string) {}
+
+  async run(...args: string[]): Promise<string> {
+    const result = await new Deno.Command(this.tmux, {
+      args: ["-L", this.socket, "-f", "/dev/null", ...args],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const decoder = new TextDecoder();
+    if (!result.success) {
+      throw new Error(`tmux ${args.join(" ")}: ${decoder.decode(result.stderr)}`);
+    }
+    return decoder.decode(result.stdout);
+  }
+
+  screen(): Promise<string> {
+    return this.run("capture-pane", "-p", "-t", "t");
+  }
+
+  keys(...keys: string[]): Promise<string> {
+    return this.run("send-keys", "-t", "t", ...keys);
+  }
+
+  /** Polls the screen until `predicate` holds (at most `timeoutMs`); returns that screen. */
+  async waitFor(predicate: (screen: string) => boolean, what: string, timeoutMs = 20_000) {
+    const deadline = Date.now() + timeoutMs;
+    let screen = "";
+    while (Date.now() < deadline) {
+      screen = await this.screen();
+      if (predicate(screen)) return screen;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`timed out waiting for ${what}; screen:\n${screen}`);
+  }
+}
+
+/** The PID column of the process table, top to bottom. */
+function pids(screen: string): number[] {
+  const lines = screen.split("\n");
+  const header = lines.findIndex((line) => /^\s+PID USER/.test(line));
+  const rows: number[] = [];
+  for (const line of lines.slice(header + 1)) {
+    const match = /^\s+(\d+) /.exec(line);
+    if (!match) break;
+    rows.push(Number(match[1]));
+  }
+  return rows;
+}
+
+const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+
+/** A shell in a fresh tmux server, then `gputop top` typed into it with these variables. */
+async function startTop(tmux: Tmux, env: Record<string, string>): Promise<void> {
+  const lib = await buildFakeNvml();
+  await tmux.run(
+    "new-session",
+    "-d",
+    "-s",
+    "t",
+    "-x",
+    "110",
+    "-y",
+    "35",
+    `env -i PATH=${quote(Deno.env.get("PATH") ?? "")} HOME=${quote(Deno.env.get("HOME") ?? "/")} ` +
+      `TERM=xterm-256color PS1=${quote(PROMPT)} bash --norc --noprofile`,
+  );
+  await tmux.waitFor((s) => s.includes(PROMPT.trimEnd()), "the shell prompt");
+  const variables = { GPUTOP_NVML_LIB: lib, FAKE_NVML_SCENARIO: "two-gpus", ...env };
+  const denoDir = Deno.env.get("DENO_DIR");
+  if (denoDir) Object.assign(variables, { DENO_DIR: denoDir });
+  const command = [
+    `cd ${quote(REPO_ROOT)} &&`,
+    ...Object.entries(variables).map(([name, value]) => `${name}=${quote(value)}`),
+    quote(Deno.execPath()),
+    "run -A --frozen --cached-only",
+    quote(MAIN_TS),
+    "top --interval 500ms --backends nvml,drm",
+    `--sys-root ${quote(sysRootOf("mixed-two-gpus"))}`,
+    `--proc-root ${quote(procRootOf("mixed-two-gpus"))}`,
+  ].join(" ");
+  await tmux.keys("-l", command);
+  await tmux.keys("Enter");
+}
+
+/** q (or another way out), then the shell prompt on the main screen, cursor shown, echo on. */
+async function quitAndCheckShell(
+  tmux: Tmux,
+  quit: () => Promise<unknown> = () => tmux.keys("q"),
+): Promise<void> {
+  await quit();
+  const back = await tmux.waitFor(
+    (s) => s.trimEnd().split("\n").at(-1) === PROMPT.trimEnd(),
+    "the shell prompt after q",
+  );
+  assert.doesNotMatch(back, /PID USER/, "the main screen is back, not the view");
+  const state = await tmux.run(
+    "display-message",
+    "-p",
+    "-t",
+    "t",
+    "#{cursor_flag} #{alternate_on}",
+  );
+  assert.equal(state.trim(), "1 0", "cursor visible, alternate screen off");
+  // Raw mode is off again: the shell echoes what is typed and runs it.
+  await tmux.keys("-l", "echo restored-$((40+2))");
+  await tmux.keys("Enter");
+  await tmux.waitFor((s) => s.includes("restored-42"), "the shell working again");
+}
+
+testWithProgram(
+  "tmux",
+  "gputop top in tmux: devices shown, s sorts, f filters, q restores the shell",
+  async (tmuxPath) => {
+    const tmux = new Tmux(tmuxPath);
+    try {
+      await startTop(tmux, {});
+
+      // Four devices: two from the fake NVML, two from the DRM tree, ordered by PCI address.
+      const first = await tmux.waitFor(
+        // all 7 process rows: a reading in which a backend missed its deadline shows fewer
+        (s) => s.includes("NVIDIA L40S") && s.includes("processes 1-7 of 7"),
+        "the first frame",
+      );
+      assert.match(first, /GPU 0 Intel Kaby Lake-R GT2/);
+      assert.match(first, /GPU 1 AMD Vega 10/);
+      assert.match(first, /GPU 2 NVIDIA A100-SXM4-80GB/);
+      assert.match(first, /GPU 3 NVIDIA L40S/);
+      assert.match(first, /sort: GPU memory/);
+      // By memory: 4242 (2 GiB), 5151 (1 GiB), 5000 (544428 KiB VRAM), 7007 (512 MiB), …
+      assert.deepEqual(pids(first).slice(0, 4), [4242, 5151, 5000, 7007]);
+
+      await tmux.keys("s");
+      await tmux.waitFor((s) => s.includes("sort: GPU%"), "sort by GPU%");
+      await tmux.keys("s");
+      const byPid = await tmux.waitFor((s) => s.includes("sort: pid"), "sort by pid");
+      const sorted = pids(byPid);
+      assert.ok(sorted.length >= 4, byPid);
+      assert.deepEqual(sorted, [...sorted].sort((a, b) => a - b));
+
+      await tmux.keys("f");
+      await tmux.keys("f");
+      await tmux.keys("f"); // all → 0 → 1 → 2: the A100
+      const filtered = await tmux.waitFor(
+        (s) => s.includes("GPU: 2") && s.includes("processes 1-3 of 3"),
+        "filter to GPU 2",
+      );
+      assert.doesNotMatch(filtered, /NVIDIA L40S|Intel Kaby Lake|AMD Vega/);
+      assert.match(filtered, /GPU 2 NVIDIA A100-SXM4-80GB/);
+      // pids 4242, 5151, 6000 use the A100 (fake_nvml.c DEVICES[0] lists)
+      assert.deepEqual(pids(filtered), [4242, 5151, 6000]);
+
+      await quitAndCheckShell(tmux);
+    } finally {
+      await tmux.run("kill-server").catch(() => {});
+    }
+  },
+);
+
+testWithProgram(
+  "tmux",
+  "gputop top in tmux: keys answer while NVML's init is still blocking",
+  async (tmuxPath) => {
+    const tmux = new Tmux(tmuxPath);
+    try {
+      // The fake's nvmlInit sleeps 5 s (test/fakes/nvml/fake_nvml.c, FAKE_NVML_INIT_SLEEP_MS).
+      await startTop(tmux, { FAKE_NVML_INIT_SLEEP_MS: "5000" });
+      const drmOnly = await tmux.waitFor((s) => s.includes("GPU 0 Intel"), "the DRM devices");
+      assert.doesNotMatch(drmOnly, /NVIDIA/, `NVML is still initialising:\n${drmOnly}`);
+      await tmux.keys("s");
+      const sorted = await tmux.waitFor((s) => s.includes("sort: GPU%"), "the key's answer", 1000);
+      assert.doesNotMatch(sorted, /NVIDIA/, "answered while NVML's init was still blocking");
+      await tmux.waitFor((s) => s.includes("GPU 2 NVIDIA A100"), "NVML joining", 20_000);
+      await quitAndCheckShell(tmux);
+    } finally {
+      await tmux.run("kill-server").catch(() => {});
+    }
+  },
+);
+
+testWithProgram(
+  "tmux",
+  "gputop top in tmux: SIGTERM to the process restores the terminal too",
+  async (tmuxPath) => {
+    const tmux = new Tmux(tmuxPath);
+    try {
+      await startTop(tmux, {});
+      await tmux.waitFor((s) => s.includes("PID USER"), "the first frame");
+      const shell = Number(await tmux.run("display-message", "-p", "-t", "t", "#{pane_pid}"));
+      // The shell's child is gputop (deno): /proc/<pid>/task/<pid>/children lists it.
+      const children = Deno.readTextFileSync(`/proc/${shell}/task/${shell}/children`).trim();
+      const pid = Number(children.split(" ")[0]);
+      assert.ok(pid > 0, `no child of the shell (${children})`);
+      await quitAndCheckShell(tmux, () => Promise.resolve(Deno.kill(pid, "SIGTERM")));
+    } finally {
+      await tmux.run("kill-server").catch(() => {});
+    }
+  },
+);

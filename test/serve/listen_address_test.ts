@@ -1,0 +1,22 @@
+import assert from "node:assert/strict";
+import { UsageError } from "../../src/cli/usage_error.ts";
+import { parseListenAddress } from "../../src/serve/listen_address.ts";
+
+Deno.test("parseListenAddress: HOST:PORT, [v6]:PORT, :PORT and PORT", () => {
+  assert.deepEqual(parseListenAddress("127.0.0.1:9757"), { hostname: "127.0.0.1", port: 9757 });
+  assert.deepEqual(parseListenAddress("0.0.0.0:80"), { hostname: "0.0.0.0", port: 80 });
+  assert.deepEqual(parseListenAddress("[::1]:9000"), { hostname: "::1", port: 9000 });
+  assert.deepEqual(parseListenAddress(":9000"), { hostname: "127.0.0.1", port: 9000 });
+  assert.deepEqual(parseListenAddress("9000"), { hostname: "127.0.0.1", port: 9000 });
+  assert.deepEqual(parseListenAddress("localhost:0"), { hostname: "localhost", port: 0 });
+});
+
+Deno.test("parseListenAddress: bad values are usage errors naming --listen", () => {
+  for (const bad of ["", "host", "host:", "host:http", "1.2.3.4:70000", "::1:9000", "a b:1"]) {
+    assert.throws(() => parseListenAddress(bad), (error: unknown) => {
+      assert.ok(error instanceof UsageError, bad);
+      assert.match(error.message, /^invalid value for --listen: /);
+      return true;
+    });
+  }
+});

@@ -1,0 +1,84 @@
+/**
+ * Starts `gputop serve` as a user does (a `deno run` subprocess) on a free loopback port and
+ * reads the address it prints; `stop()` sends SIGTERM and returns its exit code and stderr.
+ */
+import { MAIN_TS } from "../support/run_cli.ts";
+
+export interface ServeProcess {
+  port: number;
+  stop(signal?: Deno.Signal): Promise<{ code: number; stderr: string }>;
+}
+
+export async function startServe(
+  args: string[],
+  env: Record<string, string>,
+): Promise<ServeProcess> {
+  const childEnv: Record<string, string> = {};
+  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
+    const value = Deno.env.get(name);
+    if (value !== undefined) childEnv[name] = value;
+  }
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      "--frozen",
+      "--cached-only",
+      MAIN_TS,
+      "serve",
+      "--listen",
+      "127.0.0.1:0",
+      ...args,
+    ],
+    env: { ...childEnv, ...env },
+    clearEnv: true,
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+  let stderr = "";
+  const deadline = Date.now() + 30_000;
+  let port: number | null = null;
+  while (port === null && Date.now() < deadline) {
+    const timeout = new Promise<null>((resolve) =>
+      setTimeout(() => resolve(null), deadline - Date.now())
+    );
+    const chunk = await Promise.race([reader.read(), timeout]);
+    if (chunk === null || chunk.done) break;
+    stderr += chunk.value;
+    const match = /serving http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(stderr);
+    if (match) port = Number(match[1]);
+  }
+  const rest = (async () => {
+    while (true) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      stderr += value;
+    }
+  })();
+  if (port === null) {
+    child.kill("SIGKILL");
+    await child.status;
+    throw new Error(`gputop serve did not start:\n${stderr}`);
+  }
+  return {
+    port,
+    async stop(signal: Deno.Signal = "SIGTERM") {
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      const status = await child.status;
+      clearTimeout(timer);
+      await rest;
+      return { code: status.code, stderr };
+    },
+  };
+}
+
+/** A free loopback TCP port (released before returning; a small race accepted in tests). */
+export function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  return port;
+}
