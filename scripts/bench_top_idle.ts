@@ -7,10 +7,11 @@
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { copyTree } from "../test/linux/sysfs/fixture_tree.ts";
+import { copyTree, scenarioRootOf } from "../test/linux/sysfs/fixture_tree.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const FIXTURE = join(ROOT, "fixtures/linux/amdgpu-discrete");
+// The scenario unpacked from its text archives (fixtures/linux/amdgpu-discrete/*.ttar).
+const FIXTURE = scenarioRootOf("amdgpu-discrete");
 const PROCESSES = 500;
 const WARMUP_MS = 5000;
 const MEASURE_MS = Number(Deno.env.get("BENCH_MEASURE_MS") ?? 20_000);
