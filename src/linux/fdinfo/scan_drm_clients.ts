@@ -151,7 +151,8 @@ export class DrmClientScanner {
   readonly #sysRoot: string;
   /** Whether to remember pids and fds for incremental scans. */
   readonly #incremental: boolean;
-  /** Device of each node (`drm/renderD128` → PCI address); nodes do not move while we run. */
+  /** Device of each node (`drm/renderD128` → PCI address), for the scanner's life: a node
+   * changes device only when a driver is unbound and bound again. */
   readonly #nodeCache = new Map<string, string | null>();
   #known = new Map<number, KnownProcess>();
   #walked = false;
