@@ -44,7 +44,7 @@ export async function withOneShotSession<T>(
       await session.close();
     }
   } finally {
-    stop.dispose();
+    await stop.dispose();
   }
 }
 

@@ -6,8 +6,9 @@
  * the session.
  */
 import assert from "node:assert/strict";
-import { buildFakeNvml } from "../fakes/nvml/build_fake_nvml.ts";
+import { buildFakeNvml, fakeNvmlUnavailableReason } from "../fakes/nvml/build_fake_nvml.ts";
 import { fakeNvmlTest } from "../backends/nvml/_support.ts";
+import { fakeProgram, fixture } from "../fakes/macmon/fake.ts";
 import { runCli } from "../support/run_cli.ts";
 import { spawnCli } from "./_spawn_cli.ts";
 
@@ -212,4 +213,86 @@ fakeNvmlTest("a second signal while closing waits for nothing: exits at once", a
   } finally {
     nvml.dispose();
   }
+});
+
+/** Live processes whose process group is `pgid` (Linux /proc). */
+function groupMembers(pgid: number): number[] {
+  const members: number[] = [];
+  for (const entry of Deno.readDirSync("/proc")) {
+    if (!/^\d+$/.test(entry.name)) continue;
+    try {
+      const stat = Deno.readTextFileSync(`/proc/${entry.name}/stat`);
+      // After "(comm)": state, ppid, pgrp.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) === pgid && fields[0] !== "Z") members.push(Number(entry.name));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return members;
+}
+
+Deno.test({
+  name: "--backends macmon, SIGTERM while macmon hangs: 143, its whole process group ended",
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    const macmon = fakeProgram({});
+    const pidLog = macmon.writeFile("pids", "");
+    macmon.setEnv({
+      FAKE_MACMON_OUTPUT: fixture("v0.8.2-readme.jsonl"),
+      FAKE_MACMON_PID_LOG: pidLog,
+      FAKE_MACMON_SLEEP: "30",
+    });
+    try {
+      const run = spawnCli(["--json", "--backends", "macmon"], { GPUTOP_MACMON: macmon.path });
+      await waitFor("macmon pipe started", () => Deno.readTextFileSync(pidLog).trim() !== "");
+      const pid = Number(Deno.readTextFileSync(pidLog).trim().split("\n")[0]);
+      const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+      const pgid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+      await waitFor("macmon's sleep", () => groupMembers(pgid).length >= 2);
+      run.child.kill("SIGTERM");
+      const status = await run.child.status;
+      assert.equal(status.signal, null);
+      assert.equal(status.code, 143, await run.stderr());
+      assert.equal(await run.rest(), "");
+      // SIGKILLed members may take a moment to leave /proc; the 30 s sleep would not.
+      await waitFor("macmon's group to end", () => groupMembers(pgid).length === 0, 3_000);
+    } finally {
+      macmon.dispose();
+    }
+  },
+});
+
+// The child-program runner ends its groups on a signal and raises the signal again: that
+// repeat must not count as the user's second signal, or NVML would not be shut down.
+Deno.test({
+  name: "--backends nvml,macmon, SIGTERM while macmon hangs: NVML still shut down once",
+  ignore: Deno.build.os !== "linux" || fakeNvmlUnavailableReason() !== null,
+  fn: async () => {
+    const nvml = await nvmlSetup();
+    const macmon = fakeProgram({});
+    const pidLog = macmon.writeFile("pids", "");
+    macmon.setEnv({
+      FAKE_MACMON_OUTPUT: fixture("v0.8.2-readme.jsonl"),
+      FAKE_MACMON_PID_LOG: pidLog,
+      FAKE_MACMON_SLEEP: "30",
+    });
+    try {
+      const run = spawnCli(["--json", "--backends", "nvml,macmon"], {
+        ...nvml.env,
+        GPUTOP_MACMON: macmon.path,
+      });
+      await waitFor("macmon pipe started", () => Deno.readTextFileSync(pidLog).trim() !== "");
+      await waitFor("NVML init", () => nvml.counts() === "init 1 shutdown 0 refcount 1");
+      run.child.kill("SIGTERM");
+      const status = await run.child.status;
+      assert.equal(status.signal, null);
+      assert.equal(status.code, 143, await run.stderr());
+      assert.equal(await run.rest(), "");
+      assert.equal(nvml.counts(), CONSISTENT_1_1);
+    } finally {
+      macmon.dispose();
+      nvml.dispose();
+    }
+  },
 });

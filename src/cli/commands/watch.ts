@@ -49,6 +49,6 @@ export async function run({ options, values }: Invocation, io: Io): Promise<numb
     const signal = stop.received();
     return signal === null ? EXIT_OK : exitCodeForSignal(signal);
   } finally {
-    stop.dispose();
+    await stop.dispose();
   }
 }
