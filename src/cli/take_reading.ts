@@ -1,21 +1,42 @@
-/** The reading that snapshot and ps show: the chosen backends, sampled, filtered by --id. */
+/**
+ * The reading that snapshot, ps and fit show: the chosen backends, sampled, filtered by --id.
+ * A SIGINT / SIGTERM during it closes the session first and is reported as `interrupted`.
+ */
 import type { Snapshot } from "../model/types.ts";
-import { readSnapshot } from "../session/read_snapshot.ts";
 import { filterDevices } from "./device_filter.ts";
 import type { CliOptions } from "./global_options.ts";
+import { readOnce, withOneShotSession } from "./one_shot_session.ts";
+import { exitCodeForSignal } from "./stop_signals.ts";
 
 export type ReadingResult =
   | { ok: true; snapshot: Snapshot }
-  | { ok: false; message: string };
+  | { ok: false; message: string }
+  /** Stopped by a signal; the command exits with `exitCode` and prints nothing. */
+  | { ok: false; interrupted: true; exitCode: number };
+
+/** The unfiltered reading, or the exit code of the signal that stopped it. */
+export async function readForCli(
+  options: CliOptions,
+): Promise<{ snapshot: Snapshot } | { exitCode: number }> {
+  const outcome = await withOneShotSession(
+    {
+      backends: options.backends,
+      procRoot: options.procRoot,
+      sysRoot: options.sysRoot,
+      lazyInit: options.lazyInit,
+    },
+    (session, signal) => readOnce(session, options.sampleWindowMs, signal),
+  );
+  if (outcome.interrupted) return { exitCode: exitCodeForSignal(outcome.signal) };
+  // readOnce gives null only once the signal came, and then the outcome is `interrupted`.
+  if (outcome.value === null) throw new Error("reading ended without a snapshot");
+  return { snapshot: outcome.value };
+}
 
 export async function takeReading(options: CliOptions): Promise<ReadingResult> {
-  const snapshot = await readSnapshot({
-    backends: options.backends,
-    procRoot: options.procRoot,
-    sysRoot: options.sysRoot,
-    sampleWindowMs: options.sampleWindowMs,
-    lazyInit: options.lazyInit,
-  });
+  const reading = await readForCli(options);
+  if ("exitCode" in reading) return { ok: false, interrupted: true, exitCode: reading.exitCode };
+  const { snapshot } = reading;
   const filtered = filterDevices(snapshot, options.ids);
   if (filtered.unmatched.length > 0) {
     const known = snapshot.devices.length === 0

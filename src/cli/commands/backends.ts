@@ -6,37 +6,39 @@
 import { BACKENDS } from "../../backends/mod.ts";
 import type { BackendStatus } from "../../model/types.ts";
 import { renderBackendsCsv, renderBackendsJson, renderBackendsTable } from "../../render/mod.ts";
-import { createSession } from "../../session/read_snapshot.ts";
 import { EXIT_OK } from "../exit_codes.ts";
 import type { Io } from "../io.ts";
 import type { Invocation } from "../command.ts";
+import { withOneShotSession } from "../one_shot_session.ts";
+import { exitCodeForSignal } from "../stop_signals.ts";
 
 export const PERSISTENT_NOTE =
   "persistent library session (initialised once, shut down at exit; --lazy-init for one per sample)";
 export const LAZY_NOTE = "lazy library sessions (initialised and shut down for every sample)";
 
 export async function run({ options }: Invocation, io: Io): Promise<number> {
-  const session = createSession({
+  const outcome = await withOneShotSession({
     backends: options.backends,
     procRoot: options.procRoot,
     sysRoot: options.sysRoot,
     lazyInit: options.lazyInit,
-  });
-  try {
+  }, async (session, signal) => {
     await session.open();
+    if (signal.aborted) return null;
     // One read, so statuses carry what only a reading learns (e.g. unreadable processes).
     await session.sample();
-    const lazy = session.context.lazyInit;
-    const statuses = session.statuses().map((status) => withSessionMode(status, lazy));
-    if (options.format === "json") io.out(renderBackendsJson(statuses));
-    else if (options.format === "csv") {
-      io.out(renderBackendsCsv(statuses, { header: options.header }));
-    } else {
-      io.out(renderBackendsTable(statuses, { header: options.header, color: options.color }));
-      io.out(`\nLibrary sessions: ${lazy ? "lazy (--lazy-init)" : "persistent"}\n`);
-    }
-  } finally {
-    await session.close();
+    return { statuses: session.statuses(), lazy: session.context.lazyInit };
+  });
+  if (outcome.interrupted) return exitCodeForSignal(outcome.signal);
+  if (outcome.value === null) throw new Error("backends ended without statuses");
+  const { lazy } = outcome.value;
+  const statuses = outcome.value.statuses.map((status) => withSessionMode(status, lazy));
+  if (options.format === "json") io.out(renderBackendsJson(statuses));
+  else if (options.format === "csv") {
+    io.out(renderBackendsCsv(statuses, { header: options.header }));
+  } else {
+    io.out(renderBackendsTable(statuses, { header: options.header, color: options.color }));
+    io.out(`\nLibrary sessions: ${lazy ? "lazy (--lazy-init)" : "persistent"}\n`);
   }
   return EXIT_OK;
 }

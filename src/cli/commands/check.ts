@@ -2,7 +2,6 @@
  * `gputop check`: assertions for CI jobs on GPU hosts. Exit 0 when all pass, 1 when any fails,
  * 3 when no backend found any device at all, 2 for a usage error.
  */
-import { readSnapshot } from "../../session/read_snapshot.ts";
 import type { AssertionResult } from "../check/assertions.ts";
 import { evaluateAssertions } from "../check/evaluate.ts";
 import { parseAssertions } from "../check/parse_assertions.ts";
@@ -11,18 +10,15 @@ import type { Invocation } from "../command.ts";
 import { filterDevices } from "../device_filter.ts";
 import { EXIT_FAILURE, EXIT_NO_DEVICE, EXIT_OK } from "../exit_codes.ts";
 import type { Io } from "../io.ts";
+import { readForCli } from "../take_reading.ts";
 import { UsageError } from "../usage_error.ts";
 
 export async function run({ options, values }: Invocation, io: Io): Promise<number> {
   if (options.format === "csv") throw new UsageError("check prints a table or --json, not csv");
   const assertions = parseAssertions(values);
-  const reading = await readSnapshot({
-    backends: options.backends,
-    procRoot: options.procRoot,
-    sysRoot: options.sysRoot,
-    sampleWindowMs: options.sampleWindowMs,
-    lazyInit: options.lazyInit,
-  });
+  const taken = await readForCli(options);
+  if ("exitCode" in taken) return taken.exitCode; // a signal: session closed, say nothing
+  const reading = taken.snapshot;
   const { snapshot, unmatched } = filterDevices(reading, options.ids);
   const results: AssertionResult[] = evaluateAssertions(snapshot, assertions);
   if (unmatched.length > 0) {

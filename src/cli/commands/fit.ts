@@ -25,6 +25,7 @@ export async function run({ options, positionals }: Invocation, io: Io): Promise
   const sizeText = positionals[0] ?? "";
   const sizeBytes = parseSizeBytes("SIZE", sizeText);
   const reading = await takeReading(options);
+  if ("exitCode" in reading) return reading.exitCode; // a signal: session closed, say nothing
   if (!reading.ok) {
     io.err(`gputop: ${reading.message}\n`);
     return EXIT_FAILURE;

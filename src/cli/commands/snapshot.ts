@@ -7,6 +7,7 @@ import { takeReading } from "../take_reading.ts";
 
 export async function run({ options }: Invocation, io: Io): Promise<number> {
   const result = await takeReading(options);
+  if ("exitCode" in result) return result.exitCode; // a signal: session closed, say nothing
   if (!result.ok) {
     io.err(`gputop: ${result.message}\n`);
     return EXIT_FAILURE;

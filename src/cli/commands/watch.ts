@@ -12,7 +12,7 @@ import { filterDevices } from "../device_filter.ts";
 import { EXIT_FAILURE, EXIT_OK } from "../exit_codes.ts";
 import type { Io } from "../io.ts";
 import type { Invocation } from "../command.ts";
-import { exitCodeForSignal, listenForStop } from "../watch/stop_signals.ts";
+import { exitCodeForSignal, listenForStop } from "../stop_signals.ts";
 import { parseWatchOptions } from "../watch/watch_options.ts";
 
 export async function run({ options, values }: Invocation, io: Io): Promise<number> {
@@ -49,6 +49,6 @@ export async function run({ options, values }: Invocation, io: Io): Promise<numb
     const signal = stop.received();
     return signal === null ? EXIT_OK : exitCodeForSignal(signal);
   } finally {
-    stop.dispose();
+    await stop.dispose();
   }
 }
