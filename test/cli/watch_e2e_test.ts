@@ -4,14 +4,12 @@
  * tree for the DRM backend, and the fake streaming macmon.
  */
 import assert from "node:assert/strict";
-import { Ajv2020 } from "npm:ajv@8.17.1/dist/2020.js";
-import { snapshotJsonSchema } from "../../src/cli/commands/schema.ts";
-import type { Snapshot } from "../../src/model/types.ts";
 import { buildFakeNvml } from "../fakes/nvml/build_fake_nvml.ts";
 import { fakeProgram, fixture } from "../fakes/macmon/fake.ts";
 import { fakeNvmlTest } from "../backends/nvml/_support.ts";
 import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
-import { MAIN_TS, REPO_ROOT, runCli } from "../support/run_cli.ts";
+import { runCli } from "../support/run_cli.ts";
+import { countsFile, jsonLines, spawnCli } from "../support/watch_cli.ts";
 
 const FIXTURE_ARGS = [
   "--proc-root",
@@ -20,73 +18,18 @@ const FIXTURE_ARGS = [
   sysRootOf("amdgpu-discrete"),
 ];
 
-const validate = new Ajv2020({ strict: false }).compile(snapshotJsonSchema());
-
 /** The fake NVML's environment, and the file its counts land in. */
 async function nvmlSetup(extra: Record<string, string> = {}) {
-  const dir = Deno.makeTempDirSync({ prefix: "gputop-watch-" });
-  const countsFile = `${dir}/counts`;
+  const counts = countsFile();
   return {
     env: {
       GPUTOP_NVML_LIB: await buildFakeNvml(),
       FAKE_NVML_SCENARIO: "two-gpus",
-      FAKE_NVML_COUNTS_FILE: countsFile,
+      FAKE_NVML_COUNTS_FILE: counts.path,
       ...extra,
     },
-    counts: () => Deno.readTextFileSync(countsFile).trim(),
-    dispose: () => Deno.removeSync(dir, { recursive: true }),
-  };
-}
-
-function jsonLines(stdout: string): Snapshot[] {
-  assert.ok(stdout.endsWith("\n"), "every line is complete");
-  return stdout.trimEnd().split("\n").map((line) => {
-    const parsed = JSON.parse(line);
-    assert.ok(validate(parsed), JSON.stringify(validate.errors));
-    return parsed as Snapshot;
-  });
-}
-
-/** gputop in a subprocess whose stdout the test reads as it comes. */
-function spawnCli(args: string[], env: Record<string, string>) {
-  const base: Record<string, string> = {};
-  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
-    const value = Deno.env.get(name);
-    if (value !== undefined) base[name] = value;
-  }
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--frozen", "--cached-only", MAIN_TS, ...args],
-    env: { ...base, ...env },
-    clearEnv: true,
-    cwd: REPO_ROOT,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = "";
-  return {
-    child,
-    /** Reads until `n` complete lines have arrived; returns them. */
-    async lines(n: number): Promise<string[]> {
-      while (buffered.split("\n").length - 1 < n) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffered += value;
-      }
-      return buffered.split("\n").slice(0, n);
-    },
-    /** Everything else stdout gives until it closes. */
-    async rest(): Promise<string> {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return buffered;
-        buffered += value;
-      }
-    },
-    /** Closes the read end, as `head` does when it has had enough. */
-    closeStdout: () => reader.cancel(),
-    stderr: async () => new TextDecoder().decode(await new Response(child.stderr).arrayBuffer()),
+    counts: counts.read,
+    dispose: counts.dispose,
   };
 }
 

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { buildFakeAmdsmi } from "../../fakes/amdsmi/build_fake.ts";
 import { procRootOf, sysRootOf } from "../../linux/sysfs/fixture_tree.ts";
 import { runCli } from "../../support/run_cli.ts";
-import { countsFile, jsonLines, spawnCli } from "../level-zero/_watch_support.ts";
+import { countsFile, jsonLines, spawnCli } from "../../support/watch_cli.ts";
 import { fakeAmdsmiTest } from "./_support.ts";
 
 const FIXTURE_ARGS = [

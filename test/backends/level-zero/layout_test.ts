@@ -41,6 +41,7 @@ import {
   FAKE_ZE_SOURCE,
   fakeZeUnavailableReason,
 } from "../../fakes/level-zero/build_fake_ze.ts";
+import { compileAndRunProbe, probeLines } from "../../fakes/c_library.ts";
 
 const VENDOR_HEADER = "/usr/include/level_zero/zes_api.h";
 const vendorInstalled = existsSync(VENDOR_HEADER);
@@ -162,32 +163,10 @@ function expected(): Map<string, number> {
   return new Map(values);
 }
 
-async function compileAndRun(args: string[], source: string): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "gputop-ze-layout-" });
-  try {
-    const program = `${dir}/probe`;
-    const built = await new Deno.Command("cc", {
-      args: ["-std=c11", "-Wall", "-Werror", ...args, "-o", program, source],
-      stderr: "piped",
-    }).output();
-    assert.ok(built.success, new TextDecoder().decode(built.stderr));
-    const ran = await new Deno.Command(program, { stdout: "piped" }).output();
-    assert.ok(ran.success);
-    return new TextDecoder().decode(ran.stdout);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
-
 async function probe(vendor: boolean): Promise<Map<string, number>> {
   const args = vendor ? ["-DPROBE_VENDOR_HEADER"] : ["-I", FAKE_ZE_DIR];
-  const text = await compileAndRun(args, `${FAKE_ZE_DIR}/layout_probe.c`);
-  const values = new Map<string, number>();
-  for (const line of text.trim().split("\n")) {
-    const [key = "", value = ""] = line.split(" ");
-    values.set(key, Number(value));
-  }
-  return values;
+  const text = await compileAndRunProbe(args, `${FAKE_ZE_DIR}/layout_probe.c`);
+  return new Map(probeLines(text).map(([key, value]) => [key, Number(value)]));
 }
 
 function assertMatches(actual: Map<string, number>, what: string): void {
@@ -266,7 +245,7 @@ Deno.test({
     try {
       const source = `${dir}/signature_probe.c`;
       await Deno.writeTextFile(source, signatureProbeSource());
-      await compileAndRun(["-Wextra", "-Werror=incompatible-pointer-types"], source);
+      await compileAndRunProbe(["-Wextra", "-Werror=incompatible-pointer-types"], source);
     } finally {
       await Deno.remove(dir, { recursive: true });
     }

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { buildFakeZe, fakeZeUnavailableReason } from "../../fakes/level-zero/build_fake_ze.ts";
 import { procRootOf, sysRootOf } from "../../linux/sysfs/fixture_tree.ts";
 import { runCli } from "../../support/run_cli.ts";
-import { countsFile, jsonLines, spawnCli } from "./_watch_support.ts";
+import { countsFile, jsonLines, spawnCli } from "../../support/watch_cli.ts";
 
 const reason = fakeZeUnavailableReason();
 
