@@ -64,6 +64,16 @@ export class FakeCLibrary {
     return reason;
   }
 
+  /** A test that needs this fake; ignored, with the reason in its name, where it cannot be built. */
+  test(name: string, fn: () => Promise<void>): void {
+    const reason = this.unavailableReason();
+    Deno.test({
+      name: reason === null ? name : `${name} (skipped: ${reason})`,
+      ignore: reason !== null,
+      fn,
+    });
+  }
+
   /** The path of the built library, compiling it on the first call for `build.key`. */
   build(build: CLibraryBuild): Promise<string> {
     let built = this.#builds.get(build.key);

@@ -12,6 +12,7 @@
  * are resolved again whenever the session's epoch changes (a re-init), never reused.
  */
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
+import { SessionReads } from "../session_reads.ts";
 import { describeLoadFailures, type LibraryLoadFailure } from "../../ffi/open_library.ts";
 import { errorMessage } from "../../model/errors.ts";
 import type { BackendReading, DeviceReading, ProcessReading } from "../../model/types.ts";
@@ -50,12 +51,8 @@ export class AmdsmiBackend implements Backend {
   readonly #ctx: BackendContext;
   #library: AmdsmiLibrary | null = null;
   #session: LibrarySession | null = null;
-  /**
-   * The reference open() took. Persistent mode holds it until close(); lazy mode hands it to
-   * the first read, so opening and the first sample share one library session.
-   */
-  #openReference: "none" | "until-close" | "until-first-read" = "none";
-  #reads = 0;
+  /** Per-sample references, and open()'s own until close or the first read. */
+  readonly #reads = new SessionReads();
   /** Handles of the current library session; null = resolve again. */
   #gpus: ResolvedGpus | null = null;
   /** GPU keys (UUID, else BDF) in the order first seen: the stable order. */
@@ -87,23 +84,12 @@ export class AmdsmiBackend implements Backend {
     const library = this.#library;
     const session = this.#session;
     if (library === null || session === null) throw new Error("AMD SMI is not open");
-    const sample = ++this.#reads;
-    const acquired = await session.acquire(sample);
-    if (!acquired.ok) {
-      const message = `AMD SMI initialisation failed: ${acquired.message}`;
-      throw acquired.code === null
+    return await this.#reads.read(session, (failed) => {
+      const message = `AMD SMI initialisation failed: ${failed.message}`;
+      return failed.code === null
         ? new Error(message)
-        : new AmdsmiError(acquired.code, "amdsmi_init", message);
-    }
-    try {
-      return this.#read(library, session.epoch);
-    } finally {
-      session.release();
-      if (this.#openReference === "until-first-read") {
-        this.#openReference = "none";
-        session.release();
-      }
-    }
+        : new AmdsmiError(failed.code, "amdsmi_init", message);
+    }, (epoch) => this.#read(library, epoch));
   }
 
   close(): void {
@@ -112,7 +98,7 @@ export class AmdsmiBackend implements Backend {
     const session = this.#session;
     this.#library = null;
     this.#session = null;
-    this.#openReference = "none";
+    this.#reads.forgetOpenReference();
     this.#gpus = null;
     this.#engines = new Map();
     if (session === null) {
@@ -176,9 +162,7 @@ export class AmdsmiBackend implements Backend {
       };
     }
     library.useLayouts(choice.layouts);
-    // Persistent: keep this first reference until close(). Lazy: every read takes its own,
-    // and this one ends with the first read.
-    this.#openReference = this.#ctx.lazyInit ? "until-first-read" : "until-close";
+    this.#reads.keepOpenReference(this.#ctx.lazyInit);
     const notes = [choice.note, skipped].filter((note) => note !== null);
     return {
       status: "ok",

@@ -3,6 +3,7 @@
  * `libnvidia-ml.so.1` or `nvml.dll`, loaded at `open()`, never at import.
  */
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
+import { SessionReads } from "../session_reads.ts";
 import { describeLoadFailures, type LibraryLoadFailure } from "../../ffi/open_library.ts";
 import { errorMessage } from "../../model/errors.ts";
 import type { BackendReading, DeviceReading, ProcessReading } from "../../model/types.ts";
@@ -40,12 +41,8 @@ class NvmlBackend implements Backend {
   readonly #ctx: BackendContext;
   #nvml: NvmlLibrary | null = null;
   #session: LibrarySession | null = null;
-  /**
-   * The reference open() took. Persistent mode holds it until close(); lazy mode hands it to
-   * the first read, so opening and the first sample share one library session.
-   */
-  #openReference: "none" | "until-close" | "until-first-read" = "none";
-  #reads = 0;
+  /** Per-sample references, and open()'s own until close or the first read. */
+  readonly #reads = new SessionReads();
   /** Handles of the current library session, in stable order; null = resolve again. */
   #devices: { epoch: number; list: ResolvedDevice[] } | null = null;
   /** Device keys (UUID, else PCI address) in the order first seen: the stable order. */
@@ -72,23 +69,12 @@ class NvmlBackend implements Backend {
     const nvml = this.#nvml;
     const session = this.#session;
     if (nvml === null || session === null) throw new Error("NVML is not open");
-    const sample = ++this.#reads;
-    const acquired = await session.acquire(sample);
-    if (!acquired.ok) {
-      const message = `NVML initialisation failed: ${acquired.message}`;
-      throw acquired.code === null
+    return await this.#reads.read(session, (failed) => {
+      const message = `NVML initialisation failed: ${failed.message}`;
+      return failed.code === null
         ? new Error(message)
-        : new NvmlError(acquired.code, "nvmlInit", message);
-    }
-    try {
-      return this.#read(nvml, session.epoch);
-    } finally {
-      session.release();
-      if (this.#openReference === "until-first-read") {
-        this.#openReference = "none";
-        session.release();
-      }
-    }
+        : new NvmlError(failed.code, "nvmlInit", message);
+    }, (epoch) => this.#read(nvml, epoch));
   }
 
   close(): void {
@@ -97,7 +83,7 @@ class NvmlBackend implements Backend {
     const session = this.#session;
     this.#nvml = null;
     this.#session = null;
-    this.#openReference = "none";
+    this.#reads.forgetOpenReference();
     this.#devices = null;
     if (session === null) {
       nvml?.close();
@@ -158,9 +144,7 @@ class NvmlBackend implements Backend {
       };
     }
     const driver = optional(() => nvml.driverVersion());
-    // Persistent: keep this first reference until close(). Lazy: every read takes its own,
-    // and this one ends with the first read.
-    this.#openReference = this.#ctx.lazyInit ? "until-first-read" : "until-close";
+    this.#reads.keepOpenReference(this.#ctx.lazyInit);
     return {
       status: "ok",
       detail: skipped,

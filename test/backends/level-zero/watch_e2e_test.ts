@@ -7,20 +7,10 @@
  * leaves its counts. Values worked from the fake's constants (fake_ze_loader.c).
  */
 import assert from "node:assert/strict";
-import { buildFakeZe, fakeZeUnavailableReason } from "../../fakes/level-zero/build_fake_ze.ts";
+import { buildFakeZe, fakeZeTest } from "../../fakes/level-zero/build_fake_ze.ts";
 import { procRootOf, sysRootOf } from "../../linux/sysfs/fixture_tree.ts";
 import { runCli } from "../../support/run_cli.ts";
 import { countsFile, jsonLines, spawnCli } from "../../support/watch_cli.ts";
-
-const reason = fakeZeUnavailableReason();
-
-function fakeTest(name: string, fn: () => Promise<void>): void {
-  Deno.test({
-    name: reason === null ? name : `${name} (skipped: ${reason})`,
-    ignore: reason !== null,
-    fn,
-  });
-}
 
 const FIXTURE_ARGS = [
   "--proc-root",
@@ -38,7 +28,7 @@ async function fakeEnv(counts: string, extra: Record<string, string> = {}) {
   };
 }
 
-fakeTest(
+fakeZeTest(
   "watch --count 3 --interval 100ms --json: ok rows from Level Zero, one load for the run",
   async () => {
     const counts = countsFile();
@@ -84,7 +74,7 @@ fakeTest(
   },
 );
 
-fakeTest("watch --lazy-init: one load, zesInit and unload per sample", async () => {
+fakeZeTest("watch --lazy-init: one load, zesInit and unload per sample", async () => {
   const counts = countsFile();
   try {
     const result = await runCli(
@@ -109,7 +99,7 @@ fakeTest("watch --lazy-init: one load, zesInit and unload per sample", async () 
   }
 });
 
-fakeTest("watch: SIGTERM mid-watch, the Level Zero loader unloaded before exit", async () => {
+fakeZeTest("watch: SIGTERM mid-watch, the Level Zero loader unloaded before exit", async () => {
   const counts = countsFile();
   try {
     const run = spawnCli(
@@ -129,7 +119,7 @@ fakeTest("watch: SIGTERM mid-watch, the Level Zero loader unloaded before exit",
   }
 });
 
-fakeTest("watch keeps its schedule for DRM while zesInit blocks for 3 s", async () => {
+fakeZeTest("watch keeps its schedule for DRM while zesInit blocks for 3 s", async () => {
   const counts = countsFile();
   try {
     const result = await runCli(

@@ -67,6 +67,11 @@ export function fakeAmdsmiUnavailableReason(): string | null {
   return library.unavailableReason();
 }
 
+/** A test that needs the compiled fake; ignored, with the reason in its name, without cc. */
+export function fakeAmdsmiTest(name: string, fn: () => Promise<void>): void {
+  library.test(name, fn);
+}
+
 /** The path of the fake library for `variant`, compiling it on first use. */
 export function buildFakeAmdsmi(variant: FakeAmdsmiVariant): Promise<string> {
   const spec: VariantSpec = VARIANTS[variant];

@@ -33,6 +33,11 @@ export function fakeZeUnavailableReason(): string | null {
   return library.unavailableReason();
 }
 
+/** A test that needs the compiled fake; ignored, with the reason in its name, without cc. */
+export function fakeZeTest(name: string, fn: () => Promise<void>): void {
+  library.test(name, fn);
+}
+
 /** The path of the fake loader for `variant`, compiling it on first use. */
 export function buildFakeZe(variant: FakeZeVariant = "default"): Promise<string> {
   return library.build({

@@ -38,6 +38,11 @@ export function fakeNvmlUnavailableReason(): string | null {
   return library.unavailableReason();
 }
 
+/** A test that needs the compiled fake; ignored, with the reason in its name, without cc. */
+export function fakeNvmlTest(name: string, fn: () => Promise<void>): void {
+  library.test(name, fn);
+}
+
 /** The path of the fake library for `variant`, compiling it on first use. */
 export function buildFakeNvml(variant: FakeNvmlVariant = "default"): Promise<string> {
   return library.build({
