@@ -13,6 +13,7 @@
  */
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
 import { SessionReads } from "../session_reads.ts";
+import { StableOrder } from "../stable_order.ts";
 import { describeLoadFailures, type LibraryLoadFailure } from "../../ffi/open_library.ts";
 import { errorMessage } from "../../model/errors.ts";
 import type { BackendReading, DeviceReading, ProcessReading } from "../../model/types.ts";
@@ -56,7 +57,7 @@ export class AmdsmiBackend implements Backend {
   /** Handles of the current library session; null = resolve again. */
   #gpus: ResolvedGpus | null = null;
   /** GPU keys (UUID, else BDF) in the order first seen: the stable order. */
-  readonly #order: string[] = [];
+  readonly #order = new StableOrder();
   #engines: EngineCursor = new Map();
   #closing: Promise<void> | null = null;
 
@@ -203,8 +204,7 @@ export class AmdsmiBackend implements Backend {
         found.push({ key, handle });
       }
     }
-    for (const { key } of found) if (!this.#order.includes(key)) this.#order.push(key);
-    found.sort((a, b) => this.#order.indexOf(a.key) - this.#order.indexOf(b.key));
+    this.#order.sort(found);
     const gpus = { epoch, handles: found.map((entry) => entry.handle), problems };
     this.#gpus = gpus;
     return gpus;

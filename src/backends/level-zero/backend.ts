@@ -16,6 +16,7 @@
  */
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
 import { SessionReads } from "../session_reads.ts";
+import { StableOrder } from "../stable_order.ts";
 import { errorMessage } from "../../model/errors.ts";
 import type { BackendReading, DeviceReading, ProcessReading } from "../../model/types.ts";
 import { LibrarySession } from "../../session/library_session.ts";
@@ -58,7 +59,7 @@ class LevelZeroBackend implements Backend {
   /** Handles of the current load; null = enumerate again. */
   #devices: ResolvedDevices | null = null;
   /** Device keys (UUID, else PCI address) in the order first seen: the stable order. */
-  readonly #order: string[] = [];
+  readonly #order = new StableOrder();
   readonly #cursor: CounterCursor = new Map();
   #closing: Promise<void> | null = null;
 
@@ -166,8 +167,7 @@ class LevelZeroBackend implements Backend {
       throw new Error(`cannot list Level Zero devices: ${errorMessage(error)}`);
     }
     const found = handles.map((handle, index) => ({ key: deviceKey(ze, handle, index), handle }));
-    for (const { key } of found) if (!this.#order.includes(key)) this.#order.push(key);
-    found.sort((a, b) => this.#order.indexOf(a.key) - this.#order.indexOf(b.key));
+    this.#order.sort(found);
     const list = found.map((entry) => entry.handle);
     this.#devices = { epoch, handles: list };
     return list;

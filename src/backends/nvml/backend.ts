@@ -4,6 +4,7 @@
  */
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
 import { SessionReads } from "../session_reads.ts";
+import { StableOrder } from "../stable_order.ts";
 import { describeLoadFailures, type LibraryLoadFailure } from "../../ffi/open_library.ts";
 import { errorMessage } from "../../model/errors.ts";
 import type { BackendReading, DeviceReading, ProcessReading } from "../../model/types.ts";
@@ -46,7 +47,7 @@ class NvmlBackend implements Backend {
   /** Handles of the current library session, in stable order; null = resolve again. */
   #devices: { epoch: number; list: ResolvedDevice[] } | null = null;
   /** Device keys (UUID, else PCI address) in the order first seen: the stable order. */
-  readonly #order: string[] = [];
+  readonly #order = new StableOrder();
   readonly #cursor: UtilizationCursor = new Map();
   #closing: Promise<void> | null = null;
 
@@ -175,8 +176,7 @@ class NvmlBackend implements Backend {
         optional(() => nvml.pciBusId(handle)) ?? `index:${index}`;
       found.push({ key, device: { index, handle } });
     }
-    for (const { key } of found) if (!this.#order.includes(key)) this.#order.push(key);
-    found.sort((a, b) => this.#order.indexOf(a.key) - this.#order.indexOf(b.key));
+    this.#order.sort(found);
     const list = found.map((entry) => entry.device);
     this.#devices = { epoch, list };
     return list;
