@@ -2,7 +2,8 @@
  * The one builder behind every fake vendor library in test/fakes/<lib>/: compiles C with the
  * system `cc` into a temporary folder (removed when the test module unloads), once per
  * build key per process, and says why it cannot where there is no compiler. Under CI
- * (`CI=true`) a missing compiler is a failure, not a skip: `.ci/run` installs it.
+ * (`CI=true`) a missing compiler is a failure, not a skip: `.ci/run` installs it. Also the
+ * pieces the layout and signature probes of those fakes share.
  */
 
 /** Warnings are errors: a fake that drifts into undefined behaviour must not build. */
@@ -155,4 +156,31 @@ export function probeLines(text: string): Array<[string, string]> {
     const [key = "", value = ""] = line.split(" ");
     return [key, value];
   });
+}
+
+/**
+ * C text for a signature probe: the fake's source is included with each of `names` renamed
+ * `fake_*` (after `prelude`, which includes the vendor headers), and each of `checked` is
+ * assigned to a pointer of the vendor declaration's type, so a fake function whose signature
+ * differs from the header does not compile (with -Werror).
+ */
+export function signatureProbeSource(
+  prelude: readonly string[],
+  fakeSource: string,
+  names: readonly string[],
+  checked: readonly string[] = names,
+): string {
+  return [
+    ...prelude,
+    ...names.map((name) => `#define ${name} fake_${name}`),
+    `#include "${fakeSource}"`,
+    ...names.map((name) => `#undef ${name}`),
+    "int main(void) {",
+    ...checked.map((name) =>
+      `  __typeof__(${name}) *probe_${name} = fake_${name}; (void)probe_${name};`
+    ),
+    "  return 0;",
+    "}",
+    "",
+  ].join("\n");
 }
