@@ -8,7 +8,7 @@ import { Ajv2020 } from "npm:ajv@8.17.1/dist/2020.js";
 import { snapshotJsonSchema } from "../../src/cli/commands/schema.ts";
 import { SnapshotSchema } from "../../src/model/schema.ts";
 import type { Snapshot } from "../../src/model/types.ts";
-import { MAIN_TS, REPO_ROOT } from "./run_cli.ts";
+import { MAIN_TS, REPO_ROOT, runCli } from "./run_cli.ts";
 
 let validateJson: ((value: unknown) => boolean) & { errors?: unknown } | null = null;
 
@@ -81,4 +81,63 @@ export function spawnCli(args: string[], env: Record<string, string>) {
     closeStdout: () => reader.cancel(),
     stderr: async () => new TextDecoder().decode(await new Response(child.stderr).arrayBuffer()),
   };
+}
+
+/**
+ * `watch --interval 100ms --backends <backends>` signalled with SIGTERM once two lines have
+ * come: it exits 143 (128 + 15) and every line it wrote is complete and valid.
+ */
+export async function watchUntilSigterm(
+  backends: string,
+  env: Record<string, string>,
+): Promise<void> {
+  const run = spawnCli(["watch", "--interval", "100ms", "--backends", backends], env);
+  await run.lines(2);
+  run.child.kill("SIGTERM");
+  const stdout = await run.rest();
+  const status = await run.child.status;
+  assert.equal(status.code, 143, await run.stderr());
+  assert.ok(jsonLines(stdout).length >= 2);
+}
+
+/**
+ * `watch --interval 200ms --count 4 --backends <backend>,drm` while `backend`'s init blocks
+ * (its fake sleeps 3 s, set in `env`): every line reports `backend` as timed out, DRM ok and
+ * only the DRM devices `drmDeviceIds`, and all four lines come while the init still runs.
+ */
+export async function assertScheduleKeptWhileInitBlocks(
+  backend: string,
+  fixtureArgs: readonly string[],
+  env: Record<string, string>,
+  drmDeviceIds: readonly string[],
+): Promise<void> {
+  const result = await runCli(
+    [
+      "watch",
+      "--interval",
+      "200ms",
+      "--count",
+      "4",
+      "--backends",
+      `${backend},drm`,
+      ...fixtureArgs,
+    ],
+    { env },
+  );
+  assert.equal(result.code, 0, result.stderr);
+  const lines = jsonLines(result.stdout);
+  assert.equal(lines.length, 4);
+  for (const line of lines) {
+    const status = line.backends.find((b) => b.id === backend);
+    assert.equal(status?.status, "error");
+    assert.match(status?.detail ?? "", /^timed out/);
+    assert.equal(line.backends.find((b) => b.id === "drm")?.status, "ok");
+    assert.deepEqual(
+      line.devices.map((d) => [d.id, d.sources.name]),
+      drmDeviceIds.map((id) => [id, "drm"]),
+    );
+  }
+  // Opening waits at most 1 s, the warm-up 200 ms, then 3 intervals ≈ 600 ms: well under 3 s.
+  const spanMs = Date.parse(lines[3]!.timestamp) - Date.parse(lines[0]!.timestamp);
+  assert.ok(spanMs < 3000, `lines spanned ${spanMs} ms`);
 }
