@@ -60,3 +60,16 @@ export class FieldReader {
 export function mapOrNull<T, R>(value: T | null, map: (value: T) => R | null): R | null {
   return value === null ? null : map(value);
 }
+
+/** `call()`'s value, or null when it throws the library's error (anything else is thrown on). */
+export function nullOnError<T>(
+  errorType: new (...args: never[]) => VendorCallError,
+  call: () => T,
+): T | null {
+  try {
+    return call();
+  } catch (error) {
+    if (error instanceof errorType) return null;
+    throw error;
+  }
+}

@@ -14,7 +14,12 @@
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
 import { SessionReads } from "../session_reads.ts";
 import { StableOrder } from "../stable_order.ts";
-import { describeLoadFailures, type LibraryLoadFailure } from "../../ffi/open_library.ts";
+import {
+  describeLoadFailures,
+  type LibraryLoadFailure,
+  notLoadedNote,
+} from "../../ffi/open_library.ts";
+import { nullOnError } from "../../ffi/field_reader.ts";
 import { errorMessage } from "../../model/errors.ts";
 import type { BackendReading, DeviceReading, ProcessReading } from "../../model/types.ts";
 import { chooseGeneration, type LibVersion, sonameMajor } from "./generation.ts";
@@ -151,7 +156,7 @@ export class AmdsmiBackend implements Backend {
         version: null,
       };
     }
-    const version = optional(() => library.libVersion());
+    const version = nullOnError(AmdsmiError, () => library.libVersion());
     const choice = chooseGeneration(sonameMajor(library.path), version);
     if (!choice.ok) {
       this.close();
@@ -191,11 +196,11 @@ export class AmdsmiBackend implements Backend {
     for (const socket of sockets) {
       const processors = attempt("processors", problems, () => library.processors(socket));
       for (const handle of processors ?? []) {
-        const type = optional(() => library.processorType(handle));
+        const type = nullOnError(AmdsmiError, () => library.processorType(handle));
         // Init asked for GPUs only; a library without the type call is taken at its word.
         if (type !== null && type !== PROCESSOR_TYPE_AMD_GPU) continue;
-        const uuid = optional(() => library.uuid(handle));
-        const bdf = optional(() => library.bdf(handle));
+        const uuid = nullOnError(AmdsmiError, () => library.uuid(handle));
+        const bdf = nullOnError(AmdsmiError, () => library.bdf(handle));
         const key = uuid !== null && uuid !== ""
           ? `uuid:${uuid}`
           : bdf !== null
@@ -242,16 +247,6 @@ function unavailable(detail: string, library: string | null): BackendOpenResult 
   return { status: "unavailable", detail, library, version: null };
 }
 
-/** A value AMD SMI may refuse (not supported, not exported): null instead of an error. */
-function optional<T>(call: () => T): T | null {
-  try {
-    return call();
-  } catch (error) {
-    if (error instanceof AmdsmiError) return null;
-    throw error;
-  }
-}
-
 function attempt<T>(label: string, problems: string[], call: () => T): T | null {
   try {
     return call();
@@ -277,7 +272,7 @@ function skippedNote(
   const worth = failed.filter((failure) =>
     failure.name === override || !/cannot open shared object file/.test(failure.reason)
   );
-  return worth.length === 0 ? null : `not loaded: ${describeLoadFailures(worth)}`;
+  return notLoadedNote(worth);
 }
 
 function joinNotes(first: string, second: string | null): string {

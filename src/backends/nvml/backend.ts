@@ -5,7 +5,8 @@
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
 import { SessionReads } from "../session_reads.ts";
 import { StableOrder } from "../stable_order.ts";
-import { describeLoadFailures, type LibraryLoadFailure } from "../../ffi/open_library.ts";
+import { describeLoadFailures, notLoadedNote } from "../../ffi/open_library.ts";
+import { nullOnError } from "../../ffi/field_reader.ts";
 import { errorMessage } from "../../model/errors.ts";
 import type { BackendReading, DeviceReading, ProcessReading } from "../../model/types.ts";
 import { cudaVersionText } from "./convert.ts";
@@ -124,8 +125,8 @@ class NvmlBackend implements Backend {
       shutdown: () => nvml.shutdown(),
     });
     this.#session = session;
-    const skipped = skippedNote(opened.failed);
-    const nvmlVersion = optional(() => nvml.nvmlVersion());
+    const skipped = notLoadedNote(opened.failed);
+    const nvmlVersion = nullOnError(NvmlError, () => nvml.nvmlVersion());
     const init = await session.acquire(0);
     if (!init.ok) {
       this.close();
@@ -144,7 +145,7 @@ class NvmlBackend implements Backend {
         version: nvmlVersion === null ? null : `NVML ${nvmlVersion}`,
       };
     }
-    const driver = optional(() => nvml.driverVersion());
+    const driver = nullOnError(NvmlError, () => nvml.driverVersion());
     this.#reads.keepOpenReference(this.#ctx.lazyInit);
     return {
       status: "ok",
@@ -172,8 +173,8 @@ class NvmlBackend implements Backend {
         found.push({ key: `index:${index}`, device: { index, handle: undefined } });
         continue;
       }
-      const key = optional(() => nvml.deviceString(handle, "nvmlDeviceGetUUID")) ??
-        optional(() => nvml.pciBusId(handle)) ?? `index:${index}`;
+      const key = nullOnError(NvmlError, () => nvml.deviceString(handle, "nvmlDeviceGetUUID")) ??
+        nullOnError(NvmlError, () => nvml.pciBusId(handle)) ?? `index:${index}`;
       found.push({ key, device: { index, handle } });
     }
     this.#order.sort(found);
@@ -184,8 +185,10 @@ class NvmlBackend implements Backend {
 
   #read(nvml: NvmlLibrary, epoch: number): BackendReading {
     const system: NvmlSystemInfo = {
-      driverVersion: optional(() => nvml.driverVersion()),
-      cudaDriverVersion: cudaVersionText(optional(() => nvml.cudaDriverVersion()) ?? 0),
+      driverVersion: nullOnError(NvmlError, () => nvml.driverVersion()),
+      cudaDriverVersion: cudaVersionText(
+        nullOnError(NvmlError, () => nvml.cudaDriverVersion()) ?? 0,
+      ),
     };
     let resolved: ResolvedDevice[];
     try {
@@ -210,24 +213,9 @@ class NvmlBackend implements Backend {
   }
 }
 
-/** A value NVML may refuse (not supported, not exported): null instead of an error. */
-function optional<T>(call: () => T): T | null {
-  try {
-    return call();
-  } catch (error) {
-    if (error instanceof NvmlError) return null;
-    throw error;
-  }
-}
-
 function versionText(driver: string | null, nvmlVersion: string | null): string | null {
   if (driver === null) return nvmlVersion === null ? null : `NVML ${nvmlVersion}`;
   return nvmlVersion === null ? driver : `${driver} (NVML ${nvmlVersion})`;
-}
-
-/** When GPUTOP_NVML_LIB (or an earlier name) failed but a later one loaded, say so. */
-function skippedNote(failed: readonly LibraryLoadFailure[]): string | null {
-  return failed.length === 0 ? null : `not loaded: ${describeLoadFailures(failed)}`;
 }
 
 function joinNotes(first: string, second: string | null): string {
