@@ -120,6 +120,11 @@ export function describeLoadFailures(failed: readonly LibraryLoadFailure[]): str
   return failed.map((failure) => `${failure.name}: ${failure.reason}`).join("; ");
 }
 
+/** `not loaded: name: reason; …` for candidates passed over before one loaded; null if none. */
+export function notLoadedNote(failed: readonly LibraryLoadFailure[]): string | null {
+  return failed.length === 0 ? null : `not loaded: ${describeLoadFailures(failed)}`;
+}
+
 /**
  * The absolute path of a DLL in the Windows system directory. An absolute path avoids the
  * default DLL search order, which includes the executable's folder and the current one.

@@ -10,7 +10,7 @@ import { buildFakeNvml, fakeNvmlUnavailableReason } from "../fakes/nvml/build_fa
 import { fakeNvmlTest } from "../backends/nvml/_support.ts";
 import { fakeProgram, fixture } from "../fakes/macmon/fake.ts";
 import { runCli } from "../support/run_cli.ts";
-import { spawnCli } from "./_spawn_cli.ts";
+import { spawnCli } from "../support/watch_cli.ts";
 
 const CONSISTENT_1_1 = "init 1 shutdown 1 refcount 0";
 

@@ -4,15 +4,18 @@
  * tree for the DRM backend, and the fake streaming macmon.
  */
 import assert from "node:assert/strict";
-import { Ajv2020 } from "npm:ajv@8.17.1/dist/2020.js";
-import { snapshotJsonSchema } from "../../src/cli/commands/schema.ts";
-import type { Snapshot } from "../../src/model/types.ts";
 import { buildFakeNvml } from "../fakes/nvml/build_fake_nvml.ts";
 import { fakeProgram, fixture } from "../fakes/macmon/fake.ts";
 import { fakeNvmlTest } from "../backends/nvml/_support.ts";
 import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
 import { runCli } from "../support/run_cli.ts";
-import { spawnCli } from "./_spawn_cli.ts";
+import {
+  assertScheduleKeptWhileInitBlocks,
+  countsFile,
+  jsonLines,
+  spawnCli,
+  watchUntilSigterm,
+} from "../support/watch_cli.ts";
 
 const FIXTURE_ARGS = [
   "--proc-root",
@@ -21,31 +24,19 @@ const FIXTURE_ARGS = [
   sysRootOf("amdgpu-discrete"),
 ];
 
-const validate = new Ajv2020({ strict: false }).compile(snapshotJsonSchema());
-
 /** The fake NVML's environment, and the file its counts land in. */
 async function nvmlSetup(extra: Record<string, string> = {}) {
-  const dir = Deno.makeTempDirSync({ prefix: "gputop-watch-" });
-  const countsFile = `${dir}/counts`;
+  const counts = countsFile();
   return {
     env: {
       GPUTOP_NVML_LIB: await buildFakeNvml(),
       FAKE_NVML_SCENARIO: "two-gpus",
-      FAKE_NVML_COUNTS_FILE: countsFile,
+      FAKE_NVML_COUNTS_FILE: counts.path,
       ...extra,
     },
-    counts: () => Deno.readTextFileSync(countsFile).trim(),
-    dispose: () => Deno.removeSync(dir, { recursive: true }),
+    counts: counts.read,
+    dispose: counts.dispose,
   };
-}
-
-function jsonLines(stdout: string): Snapshot[] {
-  assert.ok(stdout.endsWith("\n"), "every line is complete");
-  return stdout.trimEnd().split("\n").map((line) => {
-    const parsed = JSON.parse(line);
-    assert.ok(validate(parsed), JSON.stringify(validate.errors));
-    return parsed as Snapshot;
-  });
 }
 
 fakeNvmlTest(
@@ -147,13 +138,7 @@ fakeNvmlTest("watch --csv: the header once, then one row per device per reading"
 fakeNvmlTest("watch: SIGTERM mid-watch ends after a complete line, NVML shut down", async () => {
   const nvml = await nvmlSetup();
   try {
-    const run = spawnCli(["watch", "--interval", "100ms", "--backends", "nvml"], nvml.env);
-    await run.lines(2);
-    run.child.kill("SIGTERM");
-    const stdout = await run.rest();
-    const status = await run.child.status;
-    assert.equal(status.code, 143, await run.stderr());
-    assert.ok(jsonLines(stdout).length >= 2);
+    await watchUntilSigterm("nvml", nvml.env);
     assert.equal(nvml.counts(), "init 1 shutdown 1 refcount 0");
   } finally {
     nvml.dispose();
@@ -179,24 +164,7 @@ fakeNvmlTest("watch | head -3: ends quietly with exit 0, NVML shut down", async 
 fakeNvmlTest("watch keeps its schedule for DRM while NVML's init blocks for 3 s", async () => {
   const nvml = await nvmlSetup({ FAKE_NVML_INIT_SLEEP_MS: "3000" });
   try {
-    const result = await runCli(
-      ["watch", "--interval", "200ms", "--count", "4", "--backends", "nvml,drm", ...FIXTURE_ARGS],
-      { env: nvml.env },
-    );
-    assert.equal(result.code, 0, result.stderr);
-    const lines = jsonLines(result.stdout);
-    assert.equal(lines.length, 4);
-    for (const line of lines) {
-      const nvmlStatus = line.backends.find((b) => b.id === "nvml");
-      assert.equal(nvmlStatus?.status, "error");
-      assert.match(nvmlStatus?.detail ?? "", /^timed out/);
-      assert.equal(line.backends.find((b) => b.id === "drm")?.status, "ok");
-      assert.deepEqual(line.devices.map((d) => d.id), ["0000:03:00.0"]);
-    }
-    // All four lines came while the 3 s init was still running: opening waits at most 1 s,
-    // the warm-up 200 ms, then 3 intervals ≈ 600 ms.
-    const spanMs = Date.parse(lines[3]!.timestamp) - Date.parse(lines[0]!.timestamp);
-    assert.ok(spanMs < 3000, `lines spanned ${spanMs} ms`);
+    await assertScheduleKeptWhileInitBlocks("nvml", FIXTURE_ARGS, nvml.env, ["0000:03:00.0"]);
     // At exit the init was waited for and shut down once.
     assert.equal(nvml.counts(), "init 1 shutdown 1 refcount 0");
   } finally {

@@ -12,7 +12,14 @@
  * are resolved again whenever the session's epoch changes (a re-init), never reused.
  */
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
-import { describeLoadFailures, type LibraryLoadFailure } from "../../ffi/open_library.ts";
+import { SessionReads } from "../session_reads.ts";
+import { StableOrder } from "../stable_order.ts";
+import {
+  describeLoadFailures,
+  type LibraryLoadFailure,
+  notLoadedNote,
+} from "../../ffi/open_library.ts";
+import { nullOnError } from "../../ffi/field_reader.ts";
 import { errorMessage } from "../../model/errors.ts";
 import type { BackendReading, DeviceReading, ProcessReading } from "../../model/types.ts";
 import { chooseGeneration, type LibVersion, sonameMajor } from "./generation.ts";
@@ -50,16 +57,12 @@ export class AmdsmiBackend implements Backend {
   readonly #ctx: BackendContext;
   #library: AmdsmiLibrary | null = null;
   #session: LibrarySession | null = null;
-  /**
-   * The reference open() took. Persistent mode holds it until close(); lazy mode hands it to
-   * the first read, so opening and the first sample share one library session.
-   */
-  #openReference: "none" | "until-close" | "until-first-read" = "none";
-  #reads = 0;
+  /** Per-sample references, and open()'s own until close or the first read. */
+  readonly #reads = new SessionReads();
   /** Handles of the current library session; null = resolve again. */
   #gpus: ResolvedGpus | null = null;
   /** GPU keys (UUID, else BDF) in the order first seen: the stable order. */
-  readonly #order: string[] = [];
+  readonly #order = new StableOrder();
   #engines: EngineCursor = new Map();
   #closing: Promise<void> | null = null;
 
@@ -87,23 +90,12 @@ export class AmdsmiBackend implements Backend {
     const library = this.#library;
     const session = this.#session;
     if (library === null || session === null) throw new Error("AMD SMI is not open");
-    const sample = ++this.#reads;
-    const acquired = await session.acquire(sample);
-    if (!acquired.ok) {
-      const message = `AMD SMI initialisation failed: ${acquired.message}`;
-      throw acquired.code === null
+    return await this.#reads.read(session, (failed) => {
+      const message = `AMD SMI initialisation failed: ${failed.message}`;
+      return failed.code === null
         ? new Error(message)
-        : new AmdsmiError(acquired.code, "amdsmi_init", message);
-    }
-    try {
-      return this.#read(library, session.epoch);
-    } finally {
-      session.release();
-      if (this.#openReference === "until-first-read") {
-        this.#openReference = "none";
-        session.release();
-      }
-    }
+        : new AmdsmiError(failed.code, "amdsmi_init", message);
+    }, (epoch) => this.#read(library, epoch));
   }
 
   close(): void {
@@ -112,7 +104,7 @@ export class AmdsmiBackend implements Backend {
     const session = this.#session;
     this.#library = null;
     this.#session = null;
-    this.#openReference = "none";
+    this.#reads.forgetOpenReference();
     this.#gpus = null;
     this.#engines = new Map();
     if (session === null) {
@@ -164,7 +156,7 @@ export class AmdsmiBackend implements Backend {
         version: null,
       };
     }
-    const version = optional(() => library.libVersion());
+    const version = nullOnError(AmdsmiError, () => library.libVersion());
     const choice = chooseGeneration(sonameMajor(library.path), version);
     if (!choice.ok) {
       this.close();
@@ -176,9 +168,7 @@ export class AmdsmiBackend implements Backend {
       };
     }
     library.useLayouts(choice.layouts);
-    // Persistent: keep this first reference until close(). Lazy: every read takes its own,
-    // and this one ends with the first read.
-    this.#openReference = this.#ctx.lazyInit ? "until-first-read" : "until-close";
+    this.#reads.keepOpenReference(this.#ctx.lazyInit);
     const notes = [choice.note, skipped].filter((note) => note !== null);
     return {
       status: "ok",
@@ -206,11 +196,11 @@ export class AmdsmiBackend implements Backend {
     for (const socket of sockets) {
       const processors = attempt("processors", problems, () => library.processors(socket));
       for (const handle of processors ?? []) {
-        const type = optional(() => library.processorType(handle));
+        const type = nullOnError(AmdsmiError, () => library.processorType(handle));
         // Init asked for GPUs only; a library without the type call is taken at its word.
         if (type !== null && type !== PROCESSOR_TYPE_AMD_GPU) continue;
-        const uuid = optional(() => library.uuid(handle));
-        const bdf = optional(() => library.bdf(handle));
+        const uuid = nullOnError(AmdsmiError, () => library.uuid(handle));
+        const bdf = nullOnError(AmdsmiError, () => library.bdf(handle));
         const key = uuid !== null && uuid !== ""
           ? `uuid:${uuid}`
           : bdf !== null
@@ -219,8 +209,7 @@ export class AmdsmiBackend implements Backend {
         found.push({ key, handle });
       }
     }
-    for (const { key } of found) if (!this.#order.includes(key)) this.#order.push(key);
-    found.sort((a, b) => this.#order.indexOf(a.key) - this.#order.indexOf(b.key));
+    this.#order.sort(found);
     const gpus = { epoch, handles: found.map((entry) => entry.handle), problems };
     this.#gpus = gpus;
     return gpus;
@@ -258,16 +247,6 @@ function unavailable(detail: string, library: string | null): BackendOpenResult 
   return { status: "unavailable", detail, library, version: null };
 }
 
-/** A value AMD SMI may refuse (not supported, not exported): null instead of an error. */
-function optional<T>(call: () => T): T | null {
-  try {
-    return call();
-  } catch (error) {
-    if (error instanceof AmdsmiError) return null;
-    throw error;
-  }
-}
-
 function attempt<T>(label: string, problems: string[], call: () => T): T | null {
   try {
     return call();
@@ -293,7 +272,7 @@ function skippedNote(
   const worth = failed.filter((failure) =>
     failure.name === override || !/cannot open shared object file/.test(failure.reason)
   );
-  return worth.length === 0 ? null : `not loaded: ${describeLoadFailures(worth)}`;
+  return notLoadedNote(worth);
 }
 
 function joinNotes(first: string, second: string | null): string {

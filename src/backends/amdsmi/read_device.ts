@@ -19,6 +19,7 @@ import {
   uuidOrNull,
 } from "./convert.ts";
 import type { AmdsmiLibrary, Handle, PowerInfo } from "./library.ts";
+import { type FieldErrorCodes, FieldReader, mapOrNull } from "../../ffi/field_reader.ts";
 import { AmdsmiError, isFatalForDevice, isQuietlyUnsupported } from "./return_codes.ts";
 import {
   CLK_TYPE_GFX,
@@ -30,6 +31,14 @@ import {
   TEMPERATURE_TYPE_HOTSPOT,
   TEMPERATURE_TYPE_VRAM,
 } from "./types.ts";
+
+/** How AMD SMI failure codes count for a field read. */
+const FIELD_ERRORS: FieldErrorCodes = {
+  errorType: AmdsmiError,
+  isFatalForDevice,
+  isQuietlyUnsupported,
+  labelFatal: true,
+};
 
 /** The local id of a GPU: its normalised PCI address, else `amdsmi-<index>`. */
 export function amdsmiLocalId(index: number, pciBusId: string | null): string {
@@ -49,7 +58,7 @@ export function readDevice(
   handle: Handle,
   index: number,
 ): { reading: DeviceReading; lost: boolean } {
-  const fields = new FieldReader();
+  const fields = new FieldReader(FIELD_ERRORS);
   const bdf = fields.read("BDF", () => amdsmi.bdf(handle));
   const pciBusId = bdf === null ? null : bdfToPciBusId(bdf);
   const uuid = fields.read("UUID", () => amdsmi.uuid(handle));
@@ -172,35 +181,4 @@ function engines(values: Record<string, number>): Record<string, number> | null 
     if (busy !== null) result[engine] = busy;
   }
   return Object.keys(result).length === 0 ? null : result;
-}
-
-function mapOrNull<T, R>(value: T | null, map: (value: T) => R | null): R | null {
-  return value === null ? null : map(value);
-}
-
-/** Runs field reads, turning AMD SMI failures into nulls and remembering what went wrong. */
-export class FieldReader {
-  #fatal: string | null = null;
-  readonly #problems: string[] = [];
-
-  get lost(): boolean {
-    return this.#fatal !== null;
-  }
-
-  get error(): string | null {
-    const parts = this.#fatal === null ? this.#problems : [this.#fatal, ...this.#problems];
-    return parts.length === 0 ? null : parts.join("; ");
-  }
-
-  read<T>(label: string, call: () => T): T | null {
-    if (this.#fatal !== null) return null;
-    try {
-      return call();
-    } catch (error) {
-      if (!(error instanceof AmdsmiError)) throw error;
-      if (isFatalForDevice(error.code)) this.#fatal = `${label}: ${error.message}`;
-      else if (!isQuietlyUnsupported(error.code)) this.#problems.push(`${label}: ${error.message}`);
-      return null;
-    }
-  }
 }

@@ -15,6 +15,8 @@
  * rate counters are keyed by device identity, not by handle, so rates work across re-loads.
  */
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
+import { SessionReads } from "../session_reads.ts";
+import { StableOrder } from "../stable_order.ts";
 import { errorMessage } from "../../model/errors.ts";
 import type { BackendReading, DeviceReading, ProcessReading } from "../../model/types.ts";
 import { LibrarySession } from "../../session/library_session.ts";
@@ -52,16 +54,12 @@ class LevelZeroBackend implements Backend {
   readonly #ctx: BackendContext;
   #lifecycle: ZeLibraryLifecycle | null = null;
   #session: LibrarySession | null = null;
-  /**
-   * The reference open() took. Persistent mode holds it until close(); lazy mode hands it to
-   * the first read, so opening and the first sample share one load of the library.
-   */
-  #openReference: "none" | "until-close" | "until-first-read" = "none";
-  #reads = 0;
+  /** Per-sample references, and open()'s own until close or the first read. */
+  readonly #reads = new SessionReads();
   /** Handles of the current load; null = enumerate again. */
   #devices: ResolvedDevices | null = null;
   /** Device keys (UUID, else PCI address) in the order first seen: the stable order. */
-  readonly #order: string[] = [];
+  readonly #order = new StableOrder();
   readonly #cursor: CounterCursor = new Map();
   #closing: Promise<void> | null = null;
 
@@ -89,23 +87,16 @@ class LevelZeroBackend implements Backend {
     const lifecycle = this.#lifecycle;
     const session = this.#session;
     if (lifecycle === null || session === null) throw new Error("Level Zero is not open");
-    const sample = ++this.#reads;
-    const acquired = await session.acquire(sample);
-    if (!acquired.ok) {
+    return await this.#reads.read(
+      session,
       // The message already names the call (zesInit or zeInit) and its code.
-      throw new Error(`Level Zero initialisation failed: ${acquired.message}`);
-    }
-    try {
-      const ze = lifecycle.library;
-      if (ze === null) throw new Error("Level Zero is not loaded");
-      return this.#read(ze, session.epoch);
-    } finally {
-      session.release();
-      if (this.#openReference === "until-first-read") {
-        this.#openReference = "none";
-        session.release();
-      }
-    }
+      (failed) => new Error(`Level Zero initialisation failed: ${failed.message}`),
+      (epoch) => {
+        const ze = lifecycle.library;
+        if (ze === null) throw new Error("Level Zero is not loaded");
+        return this.#read(ze, epoch);
+      },
+    );
   }
 
   close(): void {
@@ -113,7 +104,7 @@ class LevelZeroBackend implements Backend {
     const session = this.#session;
     this.#session = null;
     this.#lifecycle = null;
-    this.#openReference = "none";
+    this.#reads.forgetOpenReference();
     this.#devices = null;
     // Unloads now if loaded; if an init is still running on its worker thread, the library
     // is unloaded as soon as it returns.
@@ -153,9 +144,7 @@ class LevelZeroBackend implements Backend {
     } catch (error) {
       if (!(error instanceof ZeError)) throw error;
     }
-    // Persistent: keep this first reference until close(). Lazy: every read takes its own,
-    // and this one ends with the first read.
-    this.#openReference = this.#ctx.lazyInit ? "until-first-read" : "until-close";
+    this.#reads.keepOpenReference(this.#ctx.lazyInit);
     return {
       status: "ok",
       detail: lifecycle.notes.length === 0 ? null : lifecycle.notes.join("; "),
@@ -178,8 +167,7 @@ class LevelZeroBackend implements Backend {
       throw new Error(`cannot list Level Zero devices: ${errorMessage(error)}`);
     }
     const found = handles.map((handle, index) => ({ key: deviceKey(ze, handle, index), handle }));
-    for (const { key } of found) if (!this.#order.includes(key)) this.#order.push(key);
-    found.sort((a, b) => this.#order.indexOf(a.key) - this.#order.indexOf(b.key));
+    this.#order.sort(found);
     const list = found.map((entry) => entry.handle);
     this.#devices = { epoch, handles: list };
     return list;

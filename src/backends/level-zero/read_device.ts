@@ -8,8 +8,16 @@ import type { DeviceReading } from "../../model/types.ts";
 import { ENGINE_CLASS_GROUPS } from "./engine_classes.ts";
 import type { ZeHandle, ZeLibrary } from "./library.ts";
 import { busyPercent, type CounterCursor, counterRate } from "./rates.ts";
+import { type FieldErrorCodes, FieldReader } from "../../ffi/field_reader.ts";
 import { isFatalForDevice, isQuietlyUnsupported, ZeError } from "./return_codes.ts";
 import { EngineGroup, FreqDomain, MEM_LOC_DEVICE, TempSensor } from "./types.ts";
+
+/** How Level Zero failure codes count for a field read. */
+const FIELD_ERRORS: FieldErrorCodes = {
+  errorType: ZeError,
+  isFatalForDevice,
+  isQuietlyUnsupported,
+};
 
 const INTEL_VENDOR_ID = 0x8086;
 
@@ -32,7 +40,7 @@ export function readDevice(
   index: number,
   cursor: CounterCursor,
 ): ZeDeviceRead {
-  const fields = new FieldReader();
+  const fields = new FieldReader(FIELD_ERRORS);
   const properties = fields.read("properties", () => ze.deviceProperties(device));
   const pci = fields.read("PCI address", () => ze.pciProperties(device));
   const pciBusId = pci === null ? null : normalizePciBusId(
@@ -202,31 +210,4 @@ function readPower(
     result.powerWatts = watts === null ? null : Math.round(watts * 1000) / 1000;
   }
   return result;
-}
-
-/** Runs field reads, turning Level Zero failures into nulls and remembering what went wrong. */
-class FieldReader {
-  #fatal: string | null = null;
-  readonly #problems: string[] = [];
-
-  get lost(): boolean {
-    return this.#fatal !== null;
-  }
-
-  get error(): string | null {
-    const parts = this.#fatal === null ? this.#problems : [this.#fatal, ...this.#problems];
-    return parts.length === 0 ? null : parts.join("; ");
-  }
-
-  read<T>(label: string, call: () => T): T | null {
-    if (this.#fatal !== null) return null;
-    try {
-      return call();
-    } catch (error) {
-      if (!(error instanceof ZeError)) throw error;
-      if (isFatalForDevice(error.code)) this.#fatal = error.message;
-      else if (!isQuietlyUnsupported(error.code)) this.#problems.push(`${label}: ${error.message}`);
-      return null;
-    }
-  }
 }

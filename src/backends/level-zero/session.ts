@@ -11,7 +11,7 @@
  * that same file again.
  */
 import type { BackendOpenResult } from "../backend.ts";
-import { describeLoadFailures, type LibraryLoadFailure } from "../../ffi/open_library.ts";
+import { describeLoadFailures, notLoadedNote } from "../../ffi/open_library.ts";
 import { errorMessage } from "../../model/errors.ts";
 import type { LibraryInitResult, LibraryLifecycle } from "../../session/library_session.ts";
 import { openZeLibrary, type ZeLibrary } from "./library.ts";
@@ -56,7 +56,7 @@ export class ZeLibraryLifecycle implements LibraryLifecycle {
     }
     const ze = opened.ze;
     const notes: string[] = [];
-    const skipped = skippedNote(opened.failed);
+    const skipped = notLoadedNote(opened.failed);
     if (skipped !== null) notes.push(skipped);
     if (!ze.hasZesInit && this.#env(SYSMAN_ENV) !== "1") {
       const problem = setEnv(SYSMAN_ENV, "1");
@@ -111,9 +111,4 @@ function setEnv(name: string, value: string): string | null {
   } catch (error) {
     return `could not set ${name}=${value}: ${errorMessage(error)}`;
   }
-}
-
-/** When GPUTOP_ZE_LIB (or an earlier name) failed but a later one loaded, say so. */
-function skippedNote(failed: readonly LibraryLoadFailure[]): string | null {
-  return failed.length === 0 ? null : `not loaded: ${describeLoadFailures(failed)}`;
 }

@@ -3,7 +3,10 @@
  * `libnvidia-ml.so.1` or `nvml.dll`, loaded at `open()`, never at import.
  */
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
-import { describeLoadFailures, type LibraryLoadFailure } from "../../ffi/open_library.ts";
+import { SessionReads } from "../session_reads.ts";
+import { StableOrder } from "../stable_order.ts";
+import { describeLoadFailures, notLoadedNote } from "../../ffi/open_library.ts";
+import { nullOnError } from "../../ffi/field_reader.ts";
 import { errorMessage } from "../../model/errors.ts";
 import type { BackendReading, DeviceReading, ProcessReading } from "../../model/types.ts";
 import { cudaVersionText } from "./convert.ts";
@@ -40,16 +43,12 @@ class NvmlBackend implements Backend {
   readonly #ctx: BackendContext;
   #nvml: NvmlLibrary | null = null;
   #session: LibrarySession | null = null;
-  /**
-   * The reference open() took. Persistent mode holds it until close(); lazy mode hands it to
-   * the first read, so opening and the first sample share one library session.
-   */
-  #openReference: "none" | "until-close" | "until-first-read" = "none";
-  #reads = 0;
+  /** Per-sample references, and open()'s own until close or the first read. */
+  readonly #reads = new SessionReads();
   /** Handles of the current library session, in stable order; null = resolve again. */
   #devices: { epoch: number; list: ResolvedDevice[] } | null = null;
   /** Device keys (UUID, else PCI address) in the order first seen: the stable order. */
-  readonly #order: string[] = [];
+  readonly #order = new StableOrder();
   readonly #cursor: UtilizationCursor = new Map();
   #closing: Promise<void> | null = null;
 
@@ -72,23 +71,12 @@ class NvmlBackend implements Backend {
     const nvml = this.#nvml;
     const session = this.#session;
     if (nvml === null || session === null) throw new Error("NVML is not open");
-    const sample = ++this.#reads;
-    const acquired = await session.acquire(sample);
-    if (!acquired.ok) {
-      const message = `NVML initialisation failed: ${acquired.message}`;
-      throw acquired.code === null
+    return await this.#reads.read(session, (failed) => {
+      const message = `NVML initialisation failed: ${failed.message}`;
+      return failed.code === null
         ? new Error(message)
-        : new NvmlError(acquired.code, "nvmlInit", message);
-    }
-    try {
-      return this.#read(nvml, session.epoch);
-    } finally {
-      session.release();
-      if (this.#openReference === "until-first-read") {
-        this.#openReference = "none";
-        session.release();
-      }
-    }
+        : new NvmlError(failed.code, "nvmlInit", message);
+    }, (epoch) => this.#read(nvml, epoch));
   }
 
   close(): void {
@@ -97,7 +85,7 @@ class NvmlBackend implements Backend {
     const session = this.#session;
     this.#nvml = null;
     this.#session = null;
-    this.#openReference = "none";
+    this.#reads.forgetOpenReference();
     this.#devices = null;
     if (session === null) {
       nvml?.close();
@@ -137,8 +125,8 @@ class NvmlBackend implements Backend {
       shutdown: () => nvml.shutdown(),
     });
     this.#session = session;
-    const skipped = skippedNote(opened.failed);
-    const nvmlVersion = optional(() => nvml.nvmlVersion());
+    const skipped = notLoadedNote(opened.failed);
+    const nvmlVersion = nullOnError(NvmlError, () => nvml.nvmlVersion());
     const init = await session.acquire(0);
     if (!init.ok) {
       this.close();
@@ -157,10 +145,8 @@ class NvmlBackend implements Backend {
         version: nvmlVersion === null ? null : `NVML ${nvmlVersion}`,
       };
     }
-    const driver = optional(() => nvml.driverVersion());
-    // Persistent: keep this first reference until close(). Lazy: every read takes its own,
-    // and this one ends with the first read.
-    this.#openReference = this.#ctx.lazyInit ? "until-first-read" : "until-close";
+    const driver = nullOnError(NvmlError, () => nvml.driverVersion());
+    this.#reads.keepOpenReference(this.#ctx.lazyInit);
     return {
       status: "ok",
       detail: skipped,
@@ -187,12 +173,11 @@ class NvmlBackend implements Backend {
         found.push({ key: `index:${index}`, device: { index, handle: undefined } });
         continue;
       }
-      const key = optional(() => nvml.deviceString(handle, "nvmlDeviceGetUUID")) ??
-        optional(() => nvml.pciBusId(handle)) ?? `index:${index}`;
+      const key = nullOnError(NvmlError, () => nvml.deviceString(handle, "nvmlDeviceGetUUID")) ??
+        nullOnError(NvmlError, () => nvml.pciBusId(handle)) ?? `index:${index}`;
       found.push({ key, device: { index, handle } });
     }
-    for (const { key } of found) if (!this.#order.includes(key)) this.#order.push(key);
-    found.sort((a, b) => this.#order.indexOf(a.key) - this.#order.indexOf(b.key));
+    this.#order.sort(found);
     const list = found.map((entry) => entry.device);
     this.#devices = { epoch, list };
     return list;
@@ -200,8 +185,10 @@ class NvmlBackend implements Backend {
 
   #read(nvml: NvmlLibrary, epoch: number): BackendReading {
     const system: NvmlSystemInfo = {
-      driverVersion: optional(() => nvml.driverVersion()),
-      cudaDriverVersion: cudaVersionText(optional(() => nvml.cudaDriverVersion()) ?? 0),
+      driverVersion: nullOnError(NvmlError, () => nvml.driverVersion()),
+      cudaDriverVersion: cudaVersionText(
+        nullOnError(NvmlError, () => nvml.cudaDriverVersion()) ?? 0,
+      ),
     };
     let resolved: ResolvedDevice[];
     try {
@@ -226,24 +213,9 @@ class NvmlBackend implements Backend {
   }
 }
 
-/** A value NVML may refuse (not supported, not exported): null instead of an error. */
-function optional<T>(call: () => T): T | null {
-  try {
-    return call();
-  } catch (error) {
-    if (error instanceof NvmlError) return null;
-    throw error;
-  }
-}
-
 function versionText(driver: string | null, nvmlVersion: string | null): string | null {
   if (driver === null) return nvmlVersion === null ? null : `NVML ${nvmlVersion}`;
   return nvmlVersion === null ? driver : `${driver} (NVML ${nvmlVersion})`;
-}
-
-/** When GPUTOP_NVML_LIB (or an earlier name) failed but a later one loaded, say so. */
-function skippedNote(failed: readonly LibraryLoadFailure[]): string | null {
-  return failed.length === 0 ? null : `not loaded: ${describeLoadFailures(failed)}`;
 }
 
 function joinNotes(first: string, second: string | null): string {

@@ -16,9 +16,17 @@ import {
   performanceStateName,
 } from "./convert.ts";
 import type { NvmlLibrary } from "./library.ts";
+import { type FieldErrorCodes, FieldReader, mapOrNull } from "../../ffi/field_reader.ts";
 import { isFatalForDevice, isQuietlyUnsupported, NvmlError } from "./return_codes.ts";
 import type { DevicePairGetter, DeviceSelectedU32Getter, DeviceU32Getter } from "./symbols.ts";
 import { CLOCK_GRAPHICS, CLOCK_MEM, DEVICE_MIG_ENABLE, TEMPERATURE_GPU } from "./types.ts";
+
+/** How NVML failure codes count for a field read. */
+const FIELD_ERRORS: FieldErrorCodes = {
+  errorType: NvmlError,
+  isFatalForDevice,
+  isQuietlyUnsupported,
+};
 
 /** Values NVML reports for the whole system, copied onto every device. */
 export interface NvmlSystemInfo {
@@ -47,7 +55,7 @@ export function readDevice(
   system: NvmlSystemInfo,
   resolved?: Deno.PointerValue,
 ): NvmlDeviceRead {
-  const fields = new FieldReader();
+  const fields = new FieldReader(FIELD_ERRORS);
   const found = resolved !== undefined && resolved !== null
     ? { handle: resolved }
     : fields.read("handle", () => ({ handle: nvml.handle(index) }));
@@ -124,41 +132,8 @@ export function readDevice(
   return { reading, handle: fields.lost ? null : h };
 }
 
-/** Runs field reads, turning NVML failures into nulls and remembering what went wrong. */
-class FieldReader {
-  #fatal: string | null = null;
-  readonly #problems: string[] = [];
-
-  /** True once a failure means nothing more can be read from this device. */
-  get lost(): boolean {
-    return this.#fatal !== null;
-  }
-
-  /** The device's `error`: the fatal message first, then each unexpected field failure. */
-  get error(): string | null {
-    const parts = this.#fatal === null ? this.#problems : [this.#fatal, ...this.#problems];
-    return parts.length === 0 ? null : parts.join("; ");
-  }
-
-  read<T>(label: string, call: () => T): T | null {
-    if (this.#fatal !== null) return null;
-    try {
-      return call();
-    } catch (error) {
-      if (!(error instanceof NvmlError)) throw error;
-      if (isFatalForDevice(error.code)) this.#fatal = error.message;
-      else if (!isQuietlyUnsupported(error.code)) this.#problems.push(`${label}: ${error.message}`);
-      return null;
-    }
-  }
-}
-
 function known(value: number | null): number | null {
   return value === null ? null : knownU32(value);
-}
-
-function mapOrNull<T, R>(value: T | null, map: (value: T) => R | null): R | null {
-  return value === null ? null : map(value);
 }
 
 /** Encoder / decoder busy percent as device engines; null when neither is known. */

@@ -24,6 +24,7 @@ import {
   VRAM_USAGE,
 } from "../../../src/backends/amdsmi/types.ts";
 import { FAKE_AMDSMI_DIR, fakeAmdsmiUnavailableReason } from "../../fakes/amdsmi/build_fake.ts";
+import { compileAndRunProbe, probeLines } from "../../fakes/c_library.ts";
 
 const ABI_NUMBER: Record<Generation, number> = {
   A60: 60,
@@ -296,35 +297,11 @@ function typescriptLayout(generation: Generation): Map<string, number> {
 }
 
 async function probe(generation: Generation): Promise<Map<string, number>> {
-  const dir = await Deno.makeTempDir({ prefix: "gputop-amdsmi-layout-" });
-  try {
-    const program = `${dir}/probe`;
-    const built = await new Deno.Command("cc", {
-      args: [
-        "-std=c11",
-        "-Wall",
-        "-Werror",
-        `-DGPUTOP_AMDSMI_ABI=${ABI_NUMBER[generation]}`,
-        "-I",
-        FAKE_AMDSMI_DIR,
-        "-o",
-        program,
-        `${FAKE_AMDSMI_DIR}/layout_probe.c`,
-      ],
-      stderr: "piped",
-    }).output();
-    assert.ok(built.success, new TextDecoder().decode(built.stderr));
-    const ran = await new Deno.Command(program, { stdout: "piped" }).output();
-    assert.ok(ran.success);
-    const values = new Map<string, number>();
-    for (const line of new TextDecoder().decode(ran.stdout).trim().split("\n")) {
-      const [key = "", value = ""] = line.split(" ");
-      values.set(key, Number(value));
-    }
-    return values;
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  const text = await compileAndRunProbe(
+    [`-DGPUTOP_AMDSMI_ABI=${ABI_NUMBER[generation]}`, "-I", FAKE_AMDSMI_DIR],
+    `${FAKE_AMDSMI_DIR}/layout_probe.c`,
+  );
+  return new Map(probeLines(text).map(([key, value]) => [key, Number(value)]));
 }
 
 const ccMissing = fakeAmdsmiUnavailableReason();

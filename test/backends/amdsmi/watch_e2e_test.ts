@@ -8,7 +8,12 @@ import assert from "node:assert/strict";
 import { buildFakeAmdsmi } from "../../fakes/amdsmi/build_fake.ts";
 import { procRootOf, sysRootOf } from "../../linux/sysfs/fixture_tree.ts";
 import { runCli } from "../../support/run_cli.ts";
-import { countsFile, jsonLines, spawnCli } from "../level-zero/_watch_support.ts";
+import {
+  assertScheduleKeptWhileInitBlocks,
+  countsFile,
+  jsonLines,
+  watchUntilSigterm,
+} from "../../support/watch_cli.ts";
 import { fakeAmdsmiTest } from "./_support.ts";
 
 const FIXTURE_ARGS = [
@@ -95,16 +100,7 @@ fakeAmdsmiTest("watch --lazy-init: one AMD SMI init and shutdown per sample", as
 fakeAmdsmiTest("watch: SIGTERM mid-watch, AMD SMI shut down exactly once", async () => {
   const counts = countsFile();
   try {
-    const run = spawnCli(
-      ["watch", "--interval", "100ms", "--backends", "amdsmi"],
-      await fakeEnv(counts.path),
-    );
-    await run.lines(2);
-    run.child.kill("SIGTERM");
-    const stdout = await run.rest();
-    const status = await run.child.status;
-    assert.equal(status.code, 143, await run.stderr());
-    assert.ok(jsonLines(stdout).length >= 2);
+    await watchUntilSigterm("amdsmi", await fakeEnv(counts.path));
     assert.equal(counts.read(), "init 1 shutdown 1 initialised 0");
   } finally {
     counts.dispose();
@@ -116,35 +112,12 @@ fakeAmdsmiTest(
   async () => {
     const counts = countsFile();
     try {
-      const result = await runCli(
-        [
-          "watch",
-          "--interval",
-          "200ms",
-          "--count",
-          "4",
-          "--backends",
-          "amdsmi,drm",
-          ...FIXTURE_ARGS,
-        ],
-        { env: await fakeEnv(counts.path, { FAKE_AMDSMI_INIT_SLEEP_MS: "3000" }) },
+      await assertScheduleKeptWhileInitBlocks(
+        "amdsmi",
+        FIXTURE_ARGS,
+        await fakeEnv(counts.path, { FAKE_AMDSMI_INIT_SLEEP_MS: "3000" }),
+        ["0000:03:00.0"],
       );
-      assert.equal(result.code, 0, result.stderr);
-      const lines = jsonLines(result.stdout);
-      assert.equal(lines.length, 4);
-      for (const line of lines) {
-        const amdsmi = line.backends.find((b) => b.id === "amdsmi");
-        assert.equal(amdsmi?.status, "error");
-        assert.match(amdsmi?.detail ?? "", /^timed out/);
-        assert.equal(line.backends.find((b) => b.id === "drm")?.status, "ok");
-        assert.deepEqual(line.devices.map((d) => [d.id, d.sources.name]), [
-          ["0000:03:00.0", "drm"],
-        ]);
-      }
-      // All four lines came while the 3 s init was running: opening waits at most 1 s, the
-      // warm-up 200 ms, then 3 intervals ≈ 600 ms.
-      const spanMs = Date.parse(lines[3]!.timestamp) - Date.parse(lines[0]!.timestamp);
-      assert.ok(spanMs < 3000, `lines spanned ${spanMs} ms`);
       // At exit the pending init was waited for, then shut down once: never left initialised.
       assert.equal(counts.read(), "init 1 shutdown 1 initialised 0");
     } finally {

@@ -14,22 +14,13 @@ import {
   type FakeZeScenario,
   fakeZeStaleHandles,
   fakeZeSysmanEnvAtInit,
-  fakeZeUnavailableReason,
+  fakeZeTest,
   type FakeZeVariant,
   setFakeZeScenario,
 } from "../../fakes/level-zero/build_fake_ze.ts";
 import { testContext } from "../../support/backend_context.ts";
 
 const GIB = 1073741824;
-
-function fakeTest(name: string, fn: () => Promise<void>): void {
-  const reason = fakeZeUnavailableReason();
-  Deno.test({
-    name: reason === null ? name : `${name} (skipped: ${reason})`,
-    ignore: reason !== null,
-    fn,
-  });
-}
 
 interface Options {
   scenario?: FakeZeScenario;
@@ -69,7 +60,7 @@ function onlyDevice(reading: BackendReading): DeviceReading {
   return reading.devices[0]!;
 }
 
-fakeTest(
+fakeZeTest(
   "level-zero open(): library path and API version, zesInit used when exported",
   async () => {
     const { backend, path } = await fakeBackend();
@@ -89,7 +80,7 @@ fakeTest(
   },
 );
 
-fakeTest(
+fakeZeTest(
   "level-zero discrete card: identity, memory, engines, clocks, temperatures, power",
   async () => {
     const device = onlyDevice(await readFake());
@@ -124,7 +115,7 @@ fakeTest(
   },
 );
 
-fakeTest("level-zero first sample: rates unknown (null), everything else read", async () => {
+fakeZeTest("level-zero first sample: rates unknown (null), everything else read", async () => {
   const device = onlyDevice(await readFake({}, 1));
   assert.equal(device.utilizationPercent, null);
   assert.equal(device.engines, null);
@@ -132,7 +123,7 @@ fakeTest("level-zero first sample: rates unknown (null), everything else read", 
   assert.equal(device.memoryTotalBytes, 12 * GIB);
 });
 
-fakeTest("level-zero processes: pid, device memory and engine set as type", async () => {
+fakeZeTest("level-zero processes: pid, device memory and engine set as type", async () => {
   const reading = await readFake();
   assert.deepEqual(reading.processes, [
     // 300 MiB = 300 × 1048576; engines 3D | RENDER → graphics.
@@ -154,7 +145,7 @@ fakeTest("level-zero processes: pid, device memory and engine set as type", asyn
   ]);
 });
 
-fakeTest("level-zero integrated part: no memory module leaves memory to sysfs", async () => {
+fakeZeTest("level-zero integrated part: no memory module leaves memory to sysfs", async () => {
   const device = onlyDevice(await readFake({ scenario: "integrated" }));
   assert.equal(device.pciBusId, "0000:00:02.0");
   assert.equal(device.memoryShared, true); // ZE_DEVICE_PROPERTY_FLAG_INTEGRATED
@@ -168,14 +159,14 @@ fakeTest("level-zero integrated part: no memory module leaves memory to sysfs", 
   assert.equal(device.error, null);
 });
 
-fakeTest("level-zero loader without zesInit: ZES_ENABLE_SYSMAN=1 before zeInit", async () => {
+fakeZeTest("level-zero loader without zesInit: ZES_ENABLE_SYSMAN=1 before zeInit", async () => {
   const device = onlyDevice(await readFake({ variant: "no-zesinit" }));
   assert.equal(fakeZeSysmanEnvAtInit(), "1");
   assert.equal(device.name, "Intel(R) Arc(TM) B580 Graphics");
   assert.equal(device.powerWatts, 85);
 });
 
-fakeTest("level-zero driver that fails init: unavailable, the code named", async () => {
+fakeZeTest("level-zero driver that fails init: unavailable, the code named", async () => {
   const { backend, path } = await fakeBackend({ scenario: "init-fails" });
   try {
     assert.deepEqual(await backend.open(), {
@@ -191,7 +182,7 @@ fakeTest("level-zero driver that fails init: unavailable, the code named", async
   }
 });
 
-fakeTest("level-zero missing library: unavailable, every candidate named", async () => {
+fakeZeTest("level-zero missing library: unavailable, every candidate named", async () => {
   // As on Windows, so the real Linux loader (installed here) is not among the candidates.
   const backend = levelZeroBackend.create(
     testContext({
@@ -209,12 +200,12 @@ fakeTest("level-zero missing library: unavailable, every candidate named", async
   );
 });
 
-fakeTest("level-zero zero devices: ok with an empty reading", async () => {
+fakeZeTest("level-zero zero devices: ok with an empty reading", async () => {
   const reading = await readFake({ scenario: "no-devices" });
   assert.deepEqual([reading.devices, reading.processes], [[], []]);
 });
 
-fakeTest("level-zero huge counts are refused, not allocated", async () => {
+fakeZeTest("level-zero huge counts are refused, not allocated", async () => {
   const reading = await readFake({ scenario: "huge-count" });
   const device = onlyDevice(reading);
   // The engine-group count of 2^31 costs the engines, nothing else.
@@ -225,13 +216,13 @@ fakeTest("level-zero huge counts are refused, not allocated", async () => {
   assert.match(reading.detail ?? "", /zesDeviceProcessesGetState: count 2147483648 refused/);
 });
 
-fakeTest("level-zero non-terminated name: read within its 256 bytes", async () => {
+fakeZeTest("level-zero non-terminated name: read within its 256 bytes", async () => {
   const device = onlyDevice(await readFake({ scenario: "bad-strings" }));
   assert.equal(device.name, "N".repeat(256));
   assert.equal(device.driverVersion, "1.6.31294"); // the next strings are intact
 });
 
-fakeTest("level-zero unexpected code: that field null and named, the rest read", async () => {
+fakeZeTest("level-zero unexpected code: that field null and named, the rest read", async () => {
   const device = onlyDevice(await readFake({ scenario: "unexpected-code" }));
   assert.equal(device.temperatureCelsius, undefined);
   assert.match(
@@ -241,7 +232,7 @@ fakeTest("level-zero unexpected code: that field null and named, the rest read",
   assert.equal(device.powerWatts, 85);
 });
 
-fakeTest(
+fakeZeTest(
   "level-zero lazy mode: one load, init and close per sample, handles never reused",
   async () => {
     const before = { loads: fakeZeLoads(), inits: fakeZeInits(), closes: fakeZeCloses() };
@@ -278,7 +269,7 @@ fakeTest(
   },
 );
 
-fakeTest("level-zero persistent mode: one load, init and close over every sample", async () => {
+fakeZeTest("level-zero persistent mode: one load, init and close over every sample", async () => {
   const before = { loads: fakeZeLoads(), inits: fakeZeInits(), closes: fakeZeCloses() };
   const staleBefore = fakeZeStaleHandles();
   const { backend } = await fakeBackend();
@@ -302,7 +293,7 @@ fakeTest("level-zero persistent mode: one load, init and close over every sample
   }
 });
 
-fakeTest(
+fakeZeTest(
   "level-zero lazy re-init that fails: that sample's error, nothing left loaded, next one retries",
   async () => {
     const closesBefore = fakeZeCloses();

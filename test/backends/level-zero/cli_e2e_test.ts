@@ -11,21 +11,12 @@ import type { Snapshot } from "../../../src/model/types.ts";
 import {
   buildFakeZe,
   type FakeZeScenario,
-  fakeZeUnavailableReason,
+  fakeZeTest,
 } from "../../fakes/level-zero/build_fake_ze.ts";
 import { procRootOf, type Scenario, sysRootOf } from "../../linux/sysfs/fixture_tree.ts";
 import { parseJsonOutput, runCli } from "../../support/run_cli.ts";
 
 const GIB = 1073741824;
-const reason = fakeZeUnavailableReason();
-
-function e2eTest(name: string, fn: () => Promise<void>): void {
-  Deno.test({
-    name: reason === null ? name : `${name} (skipped: ${reason})`,
-    ignore: reason !== null,
-    fn,
-  });
-}
 
 async function gputop(
   fixture: Scenario,
@@ -50,7 +41,7 @@ async function gputop(
   return parsed.data;
 }
 
-e2eTest(
+fakeZeTest(
   "xe-discrete + fake Arc card: one device, Level Zero values, sysfs for the rest",
   async () => {
     const snapshot = await gputop("xe-discrete", "arc-discrete", ["--sample-window", "20ms"]);
@@ -98,7 +89,7 @@ e2eTest(
   },
 );
 
-e2eTest("i915-integrated + fake integrated part: memory left to sysfs", async () => {
+fakeZeTest("i915-integrated + fake integrated part: memory left to sysfs", async () => {
   const snapshot = await gputop("i915-integrated", "integrated");
   assert.equal(snapshot.devices.length, 1);
   const device = snapshot.devices[0]!;
@@ -116,7 +107,7 @@ e2eTest("i915-integrated + fake integrated part: memory left to sysfs", async ()
   ]);
 });
 
-e2eTest("lazy init through the CLI: the same values with the library re-opened", async () => {
+fakeZeTest("lazy init through the CLI: the same values with the library re-opened", async () => {
   const snapshot = await gputop("xe-discrete", "arc-discrete", [
     "--lazy-init",
     "--sample-window",
@@ -127,38 +118,41 @@ e2eTest("lazy init through the CLI: the same values with the library re-opened",
   assert.equal(device.powerWatts, 85);
 });
 
-e2eTest("gputop backends shows the level-zero row with library path and API version", async () => {
-  const path = await buildFakeZe();
-  const result = await runCli(["backends", "--backends", "level-zero"], {
-    env: { GPUTOP_ZE_LIB: path, FAKE_ZE_SCENARIO: "arc-discrete" },
-  });
-  assert.equal(result.code, 0, result.stderr);
-  const row = result.stdout.split("\n").find((line) => line.startsWith("level-zero"));
-  assert.ok(row);
-  // The table shortens a long path; the JSON below has it whole.
-  // Level Zero runs in a library session: the row names the mode.
-  assert.match(row, /^level-zero\s+ok\s+\S+\s+API 1\.4, loader 1\.8\.12\s+persistent library/);
-  const json = await runCli(["backends", "--json", "--backends", "level-zero"], {
-    env: { GPUTOP_ZE_LIB: path, FAKE_ZE_SCENARIO: "arc-discrete" },
-  });
-  type Row = { id: string; library: string | null; detail: string | null };
-  const statuses = JSON.parse(json.stdout) as Row[];
-  assert.equal(statuses.find((s) => s.id === "level-zero")?.library, path);
-  assert.equal(
-    statuses.find((s) => s.id === "level-zero")?.detail,
-    "persistent library session (initialised once, shut down at exit; " +
-      "--lazy-init for one per sample)",
-  );
-  const lazy = await runCli(["backends", "--json", "--lazy-init", "--backends", "level-zero"], {
-    env: { GPUTOP_ZE_LIB: path, FAKE_ZE_SCENARIO: "arc-discrete" },
-  });
-  assert.equal(
-    (JSON.parse(lazy.stdout) as Row[]).find((s) => s.id === "level-zero")?.detail,
-    "lazy library sessions (initialised and shut down for every sample)",
-  );
-});
+fakeZeTest(
+  "gputop backends shows the level-zero row with library path and API version",
+  async () => {
+    const path = await buildFakeZe();
+    const result = await runCli(["backends", "--backends", "level-zero"], {
+      env: { GPUTOP_ZE_LIB: path, FAKE_ZE_SCENARIO: "arc-discrete" },
+    });
+    assert.equal(result.code, 0, result.stderr);
+    const row = result.stdout.split("\n").find((line) => line.startsWith("level-zero"));
+    assert.ok(row);
+    // The table shortens a long path; the JSON below has it whole.
+    // Level Zero runs in a library session: the row names the mode.
+    assert.match(row, /^level-zero\s+ok\s+\S+\s+API 1\.4, loader 1\.8\.12\s+persistent library/);
+    const json = await runCli(["backends", "--json", "--backends", "level-zero"], {
+      env: { GPUTOP_ZE_LIB: path, FAKE_ZE_SCENARIO: "arc-discrete" },
+    });
+    type Row = { id: string; library: string | null; detail: string | null };
+    const statuses = JSON.parse(json.stdout) as Row[];
+    assert.equal(statuses.find((s) => s.id === "level-zero")?.library, path);
+    assert.equal(
+      statuses.find((s) => s.id === "level-zero")?.detail,
+      "persistent library session (initialised once, shut down at exit; " +
+        "--lazy-init for one per sample)",
+    );
+    const lazy = await runCli(["backends", "--json", "--lazy-init", "--backends", "level-zero"], {
+      env: { GPUTOP_ZE_LIB: path, FAKE_ZE_SCENARIO: "arc-discrete" },
+    });
+    assert.equal(
+      (JSON.parse(lazy.stdout) as Row[]).find((s) => s.id === "level-zero")?.detail,
+      "lazy library sessions (initialised and shut down for every sample)",
+    );
+  },
+);
 
-e2eTest("gputop backends: a failing driver init names the code", async () => {
+fakeZeTest("gputop backends: a failing driver init names the code", async () => {
   const result = await runCli(["backends", "--backends", "level-zero"], {
     env: { GPUTOP_ZE_LIB: await buildFakeZe(), FAKE_ZE_SCENARIO: "init-fails" },
   });

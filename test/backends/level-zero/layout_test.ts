@@ -41,6 +41,7 @@ import {
   FAKE_ZE_SOURCE,
   fakeZeUnavailableReason,
 } from "../../fakes/level-zero/build_fake_ze.ts";
+import { compileAndRunProbe, probeLines, signatureProbeSource } from "../../fakes/c_library.ts";
 
 const VENDOR_HEADER = "/usr/include/level_zero/zes_api.h";
 const vendorInstalled = existsSync(VENDOR_HEADER);
@@ -162,32 +163,10 @@ function expected(): Map<string, number> {
   return new Map(values);
 }
 
-async function compileAndRun(args: string[], source: string): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "gputop-ze-layout-" });
-  try {
-    const program = `${dir}/probe`;
-    const built = await new Deno.Command("cc", {
-      args: ["-std=c11", "-Wall", "-Werror", ...args, "-o", program, source],
-      stderr: "piped",
-    }).output();
-    assert.ok(built.success, new TextDecoder().decode(built.stderr));
-    const ran = await new Deno.Command(program, { stdout: "piped" }).output();
-    assert.ok(ran.success);
-    return new TextDecoder().decode(ran.stdout);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
-
 async function probe(vendor: boolean): Promise<Map<string, number>> {
   const args = vendor ? ["-DPROBE_VENDOR_HEADER"] : ["-I", FAKE_ZE_DIR];
-  const text = await compileAndRun(args, `${FAKE_ZE_DIR}/layout_probe.c`);
-  const values = new Map<string, number>();
-  for (const line of text.trim().split("\n")) {
-    const [key = "", value = ""] = line.split(" ");
-    values.set(key, Number(value));
-  }
-  return values;
+  const text = await compileAndRunProbe(args, `${FAKE_ZE_DIR}/layout_probe.c`);
+  return new Map(probeLines(text).map(([key, value]) => [key, Number(value)]));
 }
 
 function assertMatches(actual: Map<string, number>, what: string): void {
@@ -230,31 +209,24 @@ Deno.test({
  * then each assigned to a pointer of the vendor declaration's type. The spec 1.5 calls are
  * not in the 1.4 headers; their prototypes (from the spec) are declared here instead.
  */
-export function signatureProbeSource(): string {
-  const names = Object.keys(ZE_SYMBOLS);
-  return [
-    "#define _POSIX_C_SOURCE 200809L",
-    "#include <level_zero/ze_api.h>",
-    "#include <level_zero/zes_api.h>",
-    "#include <level_zero/loader/ze_loader.h>",
-    "/* Spec 1.5+, absent from the installed 1.4 headers. */",
-    "ze_result_t zesInit(uint32_t flags);",
-    "ze_result_t zesDriverGet(uint32_t *pCount, zes_driver_handle_t *phDrivers);",
-    "ze_result_t zesDeviceGet(zes_driver_handle_t hDriver, uint32_t *pCount,",
-    "                         zes_device_handle_t *phDevices);",
-    "#define PROBE_VENDOR_HEADER 1",
-    "#define EXPORT static __attribute__((unused))",
-    ...names.map((name) => `#define ${name} fake_${name}`),
-    `#include "${FAKE_ZE_SOURCE}"`,
-    ...names.map((name) => `#undef ${name}`),
-    "int main(void) {",
-    ...names.map((name) =>
-      `  __typeof__(${name}) *probe_${name} = fake_${name}; (void)probe_${name};`
-    ),
-    "  return 0;",
-    "}",
-    "",
-  ].join("\n");
+export function zeSignatureProbeSource(): string {
+  return signatureProbeSource(
+    [
+      "#define _POSIX_C_SOURCE 200809L",
+      "#include <level_zero/ze_api.h>",
+      "#include <level_zero/zes_api.h>",
+      "#include <level_zero/loader/ze_loader.h>",
+      "/* Spec 1.5+, absent from the installed 1.4 headers. */",
+      "ze_result_t zesInit(uint32_t flags);",
+      "ze_result_t zesDriverGet(uint32_t *pCount, zes_driver_handle_t *phDrivers);",
+      "ze_result_t zesDeviceGet(zes_driver_handle_t hDriver, uint32_t *pCount,",
+      "                         zes_device_handle_t *phDevices);",
+      "#define PROBE_VENDOR_HEADER 1",
+      "#define EXPORT static __attribute__((unused))",
+    ],
+    FAKE_ZE_SOURCE,
+    Object.keys(ZE_SYMBOLS),
+  );
 }
 
 Deno.test({
@@ -265,8 +237,8 @@ Deno.test({
     const dir = await Deno.makeTempDir({ prefix: "gputop-ze-signatures-" });
     try {
       const source = `${dir}/signature_probe.c`;
-      await Deno.writeTextFile(source, signatureProbeSource());
-      await compileAndRun(["-Wextra", "-Werror=incompatible-pointer-types"], source);
+      await Deno.writeTextFile(source, zeSignatureProbeSource());
+      await compileAndRunProbe(["-Wextra", "-Werror=incompatible-pointer-types"], source);
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
@@ -278,7 +250,7 @@ Deno.test({
   ignore: vendorSkip !== null,
   async fn() {
     // A deliberately wrong declaration: the probe must not compile.
-    const source = signatureProbeSource().replace(
+    const source = zeSignatureProbeSource().replace(
       "int main(void) {",
       "static ze_result_t wrong(zes_device_handle_t h, uint32_t *p) { (void)h; (void)p; " +
         "return 0; }\nint main(void) {\n  __typeof__(zesDeviceGetProperties) *bad = wrong; " +

@@ -7,20 +7,15 @@
  * leaves its counts. Values worked from the fake's constants (fake_ze_loader.c).
  */
 import assert from "node:assert/strict";
-import { buildFakeZe, fakeZeUnavailableReason } from "../../fakes/level-zero/build_fake_ze.ts";
+import { buildFakeZe, fakeZeTest } from "../../fakes/level-zero/build_fake_ze.ts";
 import { procRootOf, sysRootOf } from "../../linux/sysfs/fixture_tree.ts";
 import { runCli } from "../../support/run_cli.ts";
-import { countsFile, jsonLines, spawnCli } from "./_watch_support.ts";
-
-const reason = fakeZeUnavailableReason();
-
-function fakeTest(name: string, fn: () => Promise<void>): void {
-  Deno.test({
-    name: reason === null ? name : `${name} (skipped: ${reason})`,
-    ignore: reason !== null,
-    fn,
-  });
-}
+import {
+  assertScheduleKeptWhileInitBlocks,
+  countsFile,
+  jsonLines,
+  watchUntilSigterm,
+} from "../../support/watch_cli.ts";
 
 const FIXTURE_ARGS = [
   "--proc-root",
@@ -38,7 +33,7 @@ async function fakeEnv(counts: string, extra: Record<string, string> = {}) {
   };
 }
 
-fakeTest(
+fakeZeTest(
   "watch --count 3 --interval 100ms --json: ok rows from Level Zero, one load for the run",
   async () => {
     const counts = countsFile();
@@ -84,7 +79,7 @@ fakeTest(
   },
 );
 
-fakeTest("watch --lazy-init: one load, zesInit and unload per sample", async () => {
+fakeZeTest("watch --lazy-init: one load, zesInit and unload per sample", async () => {
   const counts = countsFile();
   try {
     const result = await runCli(
@@ -109,19 +104,10 @@ fakeTest("watch --lazy-init: one load, zesInit and unload per sample", async () 
   }
 });
 
-fakeTest("watch: SIGTERM mid-watch, the Level Zero loader unloaded before exit", async () => {
+fakeZeTest("watch: SIGTERM mid-watch, the Level Zero loader unloaded before exit", async () => {
   const counts = countsFile();
   try {
-    const run = spawnCli(
-      ["watch", "--interval", "100ms", "--backends", "level-zero"],
-      await fakeEnv(counts.path),
-    );
-    await run.lines(2);
-    run.child.kill("SIGTERM");
-    const stdout = await run.rest();
-    const status = await run.child.status;
-    assert.equal(status.code, 143, await run.stderr());
-    assert.ok(jsonLines(stdout).length >= 2);
+    await watchUntilSigterm("level-zero", await fakeEnv(counts.path));
     // closes 1: gputop unloaded it; left loaded, exit's unload would not be counted.
     assert.equal(counts.read(), "loads 1 inits 1 closes 1");
   } finally {
@@ -129,38 +115,15 @@ fakeTest("watch: SIGTERM mid-watch, the Level Zero loader unloaded before exit",
   }
 });
 
-fakeTest("watch keeps its schedule for DRM while zesInit blocks for 3 s", async () => {
+fakeZeTest("watch keeps its schedule for DRM while zesInit blocks for 3 s", async () => {
   const counts = countsFile();
   try {
-    const result = await runCli(
-      [
-        "watch",
-        "--interval",
-        "200ms",
-        "--count",
-        "4",
-        "--backends",
-        "level-zero,drm",
-        ...FIXTURE_ARGS,
-      ],
-      { env: await fakeEnv(counts.path, { FAKE_ZE_INIT_SLEEP_MS: "3000" }) },
+    await assertScheduleKeptWhileInitBlocks(
+      "level-zero",
+      FIXTURE_ARGS,
+      await fakeEnv(counts.path, { FAKE_ZE_INIT_SLEEP_MS: "3000" }),
+      ["0000:03:00.0"],
     );
-    assert.equal(result.code, 0, result.stderr);
-    const lines = jsonLines(result.stdout);
-    assert.equal(lines.length, 4);
-    for (const line of lines) {
-      const ze = line.backends.find((b) => b.id === "level-zero");
-      assert.equal(ze?.status, "error");
-      assert.match(ze?.detail ?? "", /^timed out/);
-      assert.equal(line.backends.find((b) => b.id === "drm")?.status, "ok");
-      assert.deepEqual(line.devices.map((d) => [d.id, d.sources.name]), [
-        ["0000:03:00.0", "drm"],
-      ]);
-    }
-    // All four lines came while the 3 s init was running: opening waits at most 1 s, the
-    // warm-up 200 ms, then 3 intervals ≈ 600 ms.
-    const spanMs = Date.parse(lines[3]!.timestamp) - Date.parse(lines[0]!.timestamp);
-    assert.ok(spanMs < 3000, `lines spanned ${spanMs} ms`);
     // At exit the pending init was waited for, then the loader unloaded once.
     assert.equal(counts.read(), "loads 1 inits 1 closes 1");
   } finally {

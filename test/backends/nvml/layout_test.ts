@@ -34,6 +34,7 @@ import {
   VALUE_NOT_AVAILABLE_U64,
 } from "../../../src/backends/nvml/types.ts";
 import { FAKE_NVML_DIR, fakeNvmlUnavailableReason } from "../../fakes/nvml/build_fake_nvml.ts";
+import { compileAndRunProbe, probeLines } from "../../fakes/c_library.ts";
 
 /** Where nvml.h may be; the first that exists is used. */
 const VENDOR_INCLUDE_DIRS = ["/usr/include", "/usr/local/cuda/include"];
@@ -114,25 +115,10 @@ function expectedConstants(): Map<string, bigint> {
 }
 
 async function probe(vendor: boolean): Promise<Map<string, bigint>> {
-  const dir = await Deno.makeTempDir({ prefix: "gputop-nvml-layout-" });
-  try {
-    const program = `${dir}/probe`;
-    const args = ["-std=c11", "-Wall", "-Werror", "-I", FAKE_NVML_DIR];
-    if (vendor) args.push("-DPROBE_VENDOR_HEADER", "-I", vendorIncludeDir ?? "/usr/include");
-    args.push("-o", program, `${FAKE_NVML_DIR}/layout_probe.c`);
-    const built = await new Deno.Command("cc", { args, stderr: "piped" }).output();
-    assert.ok(built.success, new TextDecoder().decode(built.stderr));
-    const ran = await new Deno.Command(program, { stdout: "piped" }).output();
-    assert.ok(ran.success);
-    const values = new Map<string, bigint>();
-    for (const line of new TextDecoder().decode(ran.stdout).trim().split("\n")) {
-      const [key = "", value = ""] = line.split(" ");
-      values.set(key, BigInt(value));
-    }
-    return values;
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  const args = ["-I", FAKE_NVML_DIR];
+  if (vendor) args.push("-DPROBE_VENDOR_HEADER", "-I", vendorIncludeDir ?? "/usr/include");
+  const text = await compileAndRunProbe(args, `${FAKE_NVML_DIR}/layout_probe.c`);
+  return new Map(probeLines(text).map(([key, value]) => [key, BigInt(value)]));
 }
 
 function assertMatches(actual: Map<string, bigint>, expected: Map<string, bigint>, what: string) {

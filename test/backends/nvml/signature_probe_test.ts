@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { NVML_SYMBOLS } from "../../../src/backends/nvml/symbols.ts";
 import { FAKE_NVML_DIR, fakeNvmlUnavailableReason } from "../../fakes/nvml/build_fake_nvml.ts";
+import { signatureProbeSource } from "../../fakes/c_library.ts";
 
 const VENDOR_HEADER = "/usr/include/nvml.h";
 
@@ -19,24 +20,18 @@ const NOT_IN_HEADER = new Set([
 
 function probeSource(): string {
   const names = Object.keys(NVML_SYMBOLS);
-  const checked = names.filter((name) => !NOT_IN_HEADER.has(name));
-  return [
-    "/* Declares the unversioned v1 names instead of mapping them to _v2. */",
-    "#define NVML_NO_UNVERSIONED_FUNC_DEFS 1",
-    "#include <nvml.h>",
-    "/* nvml.h stands for our nvml_abi.h; its gputop-only types still come from there. */",
-    "#define GPUTOP_NVML_ABI_H 1",
-    ...names.map((name) => `#define ${name} fake_${name}`),
-    `#include "${FAKE_NVML_DIR}/fake_nvml.c"`,
-    ...names.map((name) => `#undef ${name}`),
-    "int main(void) {",
-    ...checked.map((name) =>
-      `  __typeof__(${name}) *probe_${name} = fake_${name}; (void)probe_${name};`
-    ),
-    "  return 0;",
-    "}",
-    "",
-  ].join("\n");
+  return signatureProbeSource(
+    [
+      "/* Declares the unversioned v1 names instead of mapping them to _v2. */",
+      "#define NVML_NO_UNVERSIONED_FUNC_DEFS 1",
+      "#include <nvml.h>",
+      "/* nvml.h stands for our nvml_abi.h; its gputop-only types still come from there. */",
+      "#define GPUTOP_NVML_ABI_H 1",
+    ],
+    `${FAKE_NVML_DIR}/fake_nvml.c`,
+    names,
+    names.filter((name) => !NOT_IN_HEADER.has(name)),
+  );
 }
 
 const skip = fakeNvmlUnavailableReason() ??

@@ -1,11 +1,11 @@
 /**
- * Builds the fake libamd_smi from `fake_amdsmi.c` with the system C compiler, once per
- * variant per test module, into a temporary folder removed when the module unloads. Each
- * variant is one layout generation, written under the file name that generation ships as
- * (`libamd_smi.so.24`, `.so.25`, `.so.26`, or the unversioned `libamd_smi.so`), because the
- * backend picks the layout set from the name it loaded.
+ * Builds the fake libamd_smi from `fake_amdsmi.c` (through the shared `FakeCLibrary`), once
+ * per variant per test module. Each variant is one layout generation, written under the file
+ * name that generation ships as (`libamd_smi.so.24`, `.so.25`, `.so.26`, or the unversioned
+ * `libamd_smi.so`), because the backend picks the layout set from the name it loaded.
  */
 import { fileURLToPath } from "node:url";
+import { FakeCLibrary } from "../c_library.ts";
 
 interface VariantSpec {
   abi: number;
@@ -60,111 +60,45 @@ export type FakeAmdsmiScenario =
 export const FAKE_AMDSMI_DIR = fileURLToPath(new URL("./", import.meta.url));
 const SOURCE = fileURLToPath(new URL("./fake_amdsmi.c", import.meta.url));
 
-let unavailableReason: string | null | undefined;
+const library = new FakeCLibrary("AMD SMI", ["linux"], "gputop-fake-amdsmi-");
 
 /** Null when the fake can be built here; otherwise why not (for a skipped test's name). */
 export function fakeAmdsmiUnavailableReason(): string | null {
-  if (unavailableReason !== undefined) return unavailableReason;
-  if (Deno.build.os !== "linux") {
-    unavailableReason = `the fake AMD SMI is a Linux library; this is ${Deno.build.os}`;
-    return unavailableReason;
-  }
-  try {
-    const probe = new Deno.Command("cc", { args: ["--version"], stdout: "null", stderr: "null" })
-      .outputSync();
-    unavailableReason = probe.success ? null : "cc --version failed";
-  } catch {
-    unavailableReason = "no C compiler (cc) on PATH";
-  }
-  if (unavailableReason !== null && Deno.env.get("CI") === "true") {
-    throw new Error(`CI must build the fake AMD SMI: ${unavailableReason}`);
-  }
-  return unavailableReason;
+  return library.unavailableReason();
 }
 
-let buildDir: string | null = null;
-const builds = new Map<string, Promise<string>>();
+/** A test that needs the compiled fake; ignored, with the reason in its name, without cc. */
+export function fakeAmdsmiTest(name: string, fn: () => Promise<void>): void {
+  library.test(name, fn);
+}
 
 /** The path of the fake library for `variant`, compiling it on first use. */
 export function buildFakeAmdsmi(variant: FakeAmdsmiVariant): Promise<string> {
-  let build = builds.get(variant);
-  if (build === undefined) {
-    build = compile(variant);
-    builds.set(variant, build);
-  }
-  return build;
+  const spec: VariantSpec = VARIANTS[variant];
+  const [major, minor, build] = spec.version;
+  return library.build({
+    key: variant,
+    fileName: spec.file,
+    source: { path: SOURCE },
+    args: [
+      `-DGPUTOP_AMDSMI_ABI=${spec.abi}`,
+      `-DFAKE_VERSION_MAJOR=${major}`,
+      `-DFAKE_VERSION_MINOR=${minor}`,
+      `-DFAKE_VERSION_BUILD="${build}"`,
+      ...(spec.defines ?? []),
+      "-I",
+      FAKE_AMDSMI_DIR,
+    ],
+  });
 }
 
 /** A shared object that loads but has no AMD SMI symbol (some other library). */
 export function buildNotAmdsmi(): Promise<string> {
-  let build = builds.get("not-amdsmi");
-  if (build === undefined) {
-    build = compileSource(
-      "not-amdsmi",
-      "libamd_smi.so",
-      "int unrelated_function(void) { return 7; }\n",
-    );
-    builds.set("not-amdsmi", build);
-  }
-  return build;
-}
-
-function outputDir(name: string): string {
-  if (buildDir === null) {
-    const dir = Deno.makeTempDirSync({ prefix: "gputop-fake-amdsmi-" });
-    buildDir = dir;
-    globalThis.addEventListener("unload", () => {
-      try {
-        Deno.removeSync(dir, { recursive: true });
-      } catch {
-        // already gone
-      }
-    });
-  }
-  const dir = `${buildDir}/${name}`;
-  Deno.mkdirSync(dir, { recursive: true });
-  return dir;
-}
-
-async function compile(variant: FakeAmdsmiVariant): Promise<string> {
-  const spec: VariantSpec = VARIANTS[variant];
-  const output = `${outputDir(variant)}/${spec.file}`;
-  const [major, minor, build] = spec.version;
-  await cc(variant, [
-    `-DGPUTOP_AMDSMI_ABI=${spec.abi}`,
-    `-DFAKE_VERSION_MAJOR=${major}`,
-    `-DFAKE_VERSION_MINOR=${minor}`,
-    `-DFAKE_VERSION_BUILD="${build}"`,
-    ...(spec.defines ?? []),
-    "-I",
-    FAKE_AMDSMI_DIR,
-    "-o",
-    output,
-    SOURCE,
-  ]);
-  return output;
-}
-
-async function compileSource(name: string, file: string, source: string): Promise<string> {
-  const dir = outputDir(name);
-  const sourcePath = `${dir}/source.c`;
-  await Deno.writeTextFile(sourcePath, source);
-  const output = `${dir}/${file}`;
-  await cc(name, ["-o", output, sourcePath]);
-  return output;
-}
-
-async function cc(name: string, args: string[]): Promise<void> {
-  const result = await new Deno.Command("cc", {
-    args: ["-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", ...args],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  if (!result.success) {
-    throw new Error(
-      `cc failed for the fake AMD SMI (${name}):\n${new TextDecoder().decode(result.stderr)}`,
-    );
-  }
+  return library.build({
+    key: "not-amdsmi",
+    fileName: "libamd_smi.so",
+    source: { text: "int unrelated_function(void) { return 7; }\n" },
+  });
 }
 
 /** The fake's test hooks: what the backend asked of it. */

@@ -1,8 +1,9 @@
 /**
- * Builds the fake libze_loader from `fake_ze_loader.c` with the system C compiler, once per
- * variant per test module, into a temporary folder removed when the module unloads.
+ * Builds the fake libze_loader from `fake_ze_loader.c` (through the shared `FakeCLibrary`),
+ * once per variant per test module.
  */
 import { fileURLToPath } from "node:url";
+import { FakeCLibrary } from "../c_library.ts";
 
 /** Compile-time variants: whether the loader exports the spec 1.5 `zesInit` family. */
 export type FakeZeVariant = "default" | "no-zesinit";
@@ -25,77 +26,26 @@ export type FakeZeScenario =
 export const FAKE_ZE_DIR = fileURLToPath(new URL("./", import.meta.url));
 export const FAKE_ZE_SOURCE = fileURLToPath(new URL("./fake_ze_loader.c", import.meta.url));
 
-let unavailableReason: string | null | undefined;
+const library = new FakeCLibrary("Level Zero loader", ["linux", "darwin"], "gputop-fake-ze-");
 
 /** Null when the fake can be built here; otherwise why not (for a skipped test's name). */
 export function fakeZeUnavailableReason(): string | null {
-  if (unavailableReason !== undefined) return unavailableReason;
-  if (Deno.build.os !== "linux" && Deno.build.os !== "darwin") {
-    unavailableReason = `the fake loader is built with cc on Linux and macOS, not ${Deno.build.os}`;
-    return unavailableReason;
-  }
-  try {
-    const probe = new Deno.Command("cc", { args: ["--version"], stdout: "null", stderr: "null" })
-      .outputSync();
-    unavailableReason = probe.success ? null : "cc --version failed";
-  } catch {
-    unavailableReason = "no C compiler (cc) on PATH";
-  }
-  // CI installs cc: a missing compiler there is a failure, not a skip.
-  if (unavailableReason !== null && Deno.env.get("CI") === "true") {
-    throw new Error(`CI=true but the fake Level Zero loader cannot be built: ${unavailableReason}`);
-  }
-  return unavailableReason;
+  return library.unavailableReason();
 }
 
-let buildDir: string | null = null;
-const builds = new Map<FakeZeVariant, Promise<string>>();
+/** A test that needs the compiled fake; ignored, with the reason in its name, without cc. */
+export function fakeZeTest(name: string, fn: () => Promise<void>): void {
+  library.test(name, fn);
+}
 
 /** The path of the fake loader for `variant`, compiling it on first use. */
 export function buildFakeZe(variant: FakeZeVariant = "default"): Promise<string> {
-  let build = builds.get(variant);
-  if (build === undefined) {
-    build = compile(variant);
-    builds.set(variant, build);
-  }
-  return build;
-}
-
-async function compile(variant: FakeZeVariant): Promise<string> {
-  if (buildDir === null) {
-    const dir = Deno.makeTempDirSync({ prefix: "gputop-fake-ze-" });
-    buildDir = dir;
-    globalThis.addEventListener("unload", () => {
-      try {
-        Deno.removeSync(dir, { recursive: true });
-      } catch {
-        // already gone
-      }
-    });
-  }
-  const output = `${buildDir}/libze_loader-${variant}.so`;
-  const result = await new Deno.Command("cc", {
-    args: [
-      "-std=c11",
-      "-Wall",
-      "-Wextra",
-      "-Werror",
-      "-shared",
-      "-fPIC",
-      ...DEFINES[variant],
-      "-o",
-      output,
-      FAKE_ZE_SOURCE,
-    ],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  if (!result.success) {
-    throw new Error(
-      `cc failed for the fake loader (${variant}):\n${new TextDecoder().decode(result.stderr)}`,
-    );
-  }
-  return output;
+  return library.build({
+    key: variant,
+    fileName: `libze_loader-${variant}.so`,
+    source: { path: FAKE_ZE_SOURCE },
+    args: DEFINES[variant],
+  });
 }
 
 /** Selects the scenario for the next zeInit / zesInit (the fake reads the environment). */

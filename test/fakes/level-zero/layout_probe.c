@@ -4,9 +4,6 @@
  * test/backends/level-zero/layout_test.ts: against the vendor's <level_zero/ze_api.h> and
  * <level_zero/zes_api.h> (-DPROBE_VENDOR_HEADER) and against our ze_abi.h.
  */
-#include <stddef.h>
-#include <stdio.h>
-
 #ifdef PROBE_VENDOR_HEADER
 #include <level_zero/ze_api.h>
 #include <level_zero/zes_api.h>
@@ -15,10 +12,7 @@
 #include "ze_abi.h"
 #endif
 
-#define SIZE(T) printf(#T ".size %zu\n", sizeof(T))
-#define OFF(T, f) printf(#T "." #f " %zu\n", offsetof(T, f))
-#define LEN(T, f) printf(#T "." #f ".length %zu\n", sizeof(((T *)0)->f))
-#define CONST(c) printf("const." #c " %llu\n", (unsigned long long)(c))
+#include "../layout_probe.h"
 
 int main(void) {
   SIZE(ze_result_t);

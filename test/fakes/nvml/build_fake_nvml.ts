@@ -1,8 +1,9 @@
 /**
- * Builds the fake libnvidia-ml from `fake_nvml.c` with the system C compiler, once per
- * variant per test module, into a temporary folder removed when the module unloads.
+ * Builds the fake libnvidia-ml from `fake_nvml.c` (through the shared `FakeCLibrary`), once
+ * per variant per test module.
  */
 import { fileURLToPath } from "node:url";
+import { FakeCLibrary } from "../c_library.ts";
 
 /** Compile-time variants: which versioned entry points the library exports. */
 export type FakeNvmlVariant = "default" | "v1-only" | "no-memory-v2" | "no-v3" | "v3-wide";
@@ -30,73 +31,26 @@ export type FakeNvmlScenario =
 export const FAKE_NVML_DIR = fileURLToPath(new URL("./", import.meta.url));
 const SOURCE = fileURLToPath(new URL("./fake_nvml.c", import.meta.url));
 
-let unavailableReason: string | null | undefined;
+const library = new FakeCLibrary("NVML", ["linux", "darwin"], "gputop-fake-nvml-");
 
 /** Null when the fake can be built here; otherwise why not (for a skipped test's name). */
 export function fakeNvmlUnavailableReason(): string | null {
-  if (unavailableReason !== undefined) return unavailableReason;
-  if (Deno.build.os !== "linux" && Deno.build.os !== "darwin") {
-    unavailableReason = `the fake NVML is built with cc on Linux and macOS, not ${Deno.build.os}`;
-    return unavailableReason;
-  }
-  try {
-    const probe = new Deno.Command("cc", { args: ["--version"], stdout: "null", stderr: "null" })
-      .outputSync();
-    unavailableReason = probe.success ? null : "cc --version failed";
-  } catch {
-    unavailableReason = "no C compiler (cc) on PATH";
-  }
-  return unavailableReason;
+  return library.unavailableReason();
 }
 
-let buildDir: string | null = null;
-const builds = new Map<FakeNvmlVariant, Promise<string>>();
+/** A test that needs the compiled fake; ignored, with the reason in its name, without cc. */
+export function fakeNvmlTest(name: string, fn: () => Promise<void>): void {
+  library.test(name, fn);
+}
 
 /** The path of the fake library for `variant`, compiling it on first use. */
 export function buildFakeNvml(variant: FakeNvmlVariant = "default"): Promise<string> {
-  let build = builds.get(variant);
-  if (build === undefined) {
-    build = compile(variant);
-    builds.set(variant, build);
-  }
-  return build;
-}
-
-async function compile(variant: FakeNvmlVariant): Promise<string> {
-  if (buildDir === null) {
-    const dir = Deno.makeTempDirSync({ prefix: "gputop-fake-nvml-" });
-    buildDir = dir;
-    globalThis.addEventListener("unload", () => {
-      try {
-        Deno.removeSync(dir, { recursive: true });
-      } catch {
-        // already gone
-      }
-    });
-  }
-  const output = `${buildDir}/libnvidia-ml-${variant}.so`;
-  const result = await new Deno.Command("cc", {
-    args: [
-      "-std=c11",
-      "-Wall",
-      "-Wextra",
-      "-Werror",
-      "-shared",
-      "-fPIC",
-      ...DEFINES[variant],
-      "-o",
-      output,
-      SOURCE,
-    ],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  if (!result.success) {
-    throw new Error(
-      `cc failed for the fake NVML (${variant}):\n${new TextDecoder().decode(result.stderr)}`,
-    );
-  }
-  return output;
+  return library.build({
+    key: variant,
+    fileName: `libnvidia-ml-${variant}.so`,
+    source: { path: SOURCE },
+    args: DEFINES[variant],
+  });
 }
 
 /** The fake's test hooks: what the backend asked of it. */

@@ -3,19 +3,13 @@
  * passes or compares, one "key value" per line. Built twice by layout_test.ts: against
  * the vendor's <nvml.h> (-DPROBE_VENDOR_HEADER) and against our nvml_abi.h.
  */
-#include <stddef.h>
-#include <stdio.h>
-
 #ifdef PROBE_VENDOR_HEADER
 #include <nvml.h>
 #else
 #include "nvml_abi.h"
 #endif
 
-#define SIZE(T) printf(#T ".size %zu\n", sizeof(T))
-#define OFF(T, f) printf(#T "." #f " %zu\n", offsetof(T, f))
-#define LEN(T, f) printf(#T "." #f ".length %zu\n", sizeof(((T *)0)->f))
-#define CONST(c) printf("const." #c " %llu\n", (unsigned long long)(c))
+#include "../layout_probe.h"
 
 int main(void) {
   SIZE(nvmlReturn_t);

@@ -12,39 +12,13 @@
  * kernel's sysfs ABI and the boards' upstream device trees; nothing here was read from a
  * real board.
  */
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatTtar, treeEntries } from "./tree_to_ttar.ts";
+import { TreeWriter } from "./tree_writer.ts";
 
 const FIXTURES = fileURLToPath(new URL("../../../fixtures/linux/", import.meta.url));
 const PASSWD = Deno.readTextFileSync(join(FIXTURES, "amdgpu-discrete", "etc", "passwd"));
-
-/** Files and relative symlinks under one root. */
-class Tree {
-  constructor(readonly root: string) {}
-
-  file(path: string, content: string): void {
-    const full = join(this.root, path);
-    Deno.mkdirSync(dirname(full), { recursive: true });
-    Deno.writeTextFileSync(full, content);
-  }
-
-  value(path: string, value: string | number): void {
-    this.file(path, `${value}\n`);
-  }
-
-  /** A symlink at `from` whose target is `to`, both relative to the root, written relatively. */
-  linkTo(from: string, to: string): void {
-    const depth = from.split("/").length - 1;
-    this.link(from, `${"../".repeat(depth)}${to}`);
-  }
-
-  link(from: string, target: string): void {
-    const full = join(this.root, from);
-    Deno.mkdirSync(dirname(full), { recursive: true });
-    Deno.symlinkSync(target, full);
-  }
-}
 
 interface PlatformSpec {
   /** Path under `devices/`, e.g. `platform/ff9a0000.gpu`. */
@@ -58,7 +32,7 @@ interface PlatformSpec {
 }
 
 /** A platform device with its driver, of_node, DRM nodes and (optional) devfreq. */
-function platformDevice(sys: Tree, spec: PlatformSpec): void {
+function platformDevice(sys: TreeWriter, spec: PlatformSpec): void {
   const dir = `devices/${spec.path}`;
   const name = spec.path.split("/").pop() as string;
   const compatibleLines = spec.compatible.map((c, i) => `OF_COMPATIBLE_${i}=${c}`);
@@ -116,7 +90,7 @@ function platformDevice(sys: Tree, spec: PlatformSpec): void {
 }
 
 /** INVENTED: thermal zones, `type` as the upstream device tree names them, temp in m°C. */
-function thermalZones(sys: Tree, zones: [type: string, milliCelsius: number][]): void {
+function thermalZones(sys: TreeWriter, zones: [type: string, milliCelsius: number][]): void {
   zones.forEach(([type, temp], i) => {
     const dir = `devices/virtual/thermal/thermal_zone${i}`;
     sys.value(`${dir}/type`, type);
@@ -137,7 +111,7 @@ interface ProcSpec {
 }
 
 /** INVENTED: a pid directory (comm, cmdline, status, fd links, fdinfo). */
-function pidDir(proc: Tree, spec: ProcSpec): void {
+function pidDir(proc: TreeWriter, spec: ProcSpec): void {
   const dir = String(spec.pid);
   proc.value(`${dir}/comm`, spec.comm);
   proc.file(`${dir}/cmdline`, spec.argv.map((a) => `${a}\0`).join(""));
@@ -193,10 +167,10 @@ function moved(text: string, values: Record<string, number | bigint>): string {
 }
 
 /** Writes `<name>/<tree>.ttar` (and `etc/passwd`) from a tree built in a temp dir. */
-function archive(name: string, tree: "sys" | "proc", build: (t: Tree) => void): void {
+function archive(name: string, tree: "sys" | "proc", build: (t: TreeWriter) => void): void {
   const scratch = Deno.makeTempDirSync({ prefix: `gputop-build-${name}-` });
   try {
-    const t = new Tree(join(scratch, tree));
+    const t = new TreeWriter(join(scratch, tree));
     build(t);
     const dir = join(FIXTURES, name);
     Deno.mkdirSync(join(dir, "etc"), { recursive: true });
@@ -214,7 +188,7 @@ function archive(name: string, tree: "sys" | "proc", build: (t: Tree) => void): 
   }
 }
 
-function drmVersion(sys: Tree): void {
+function drmVersion(sys: TreeWriter): void {
   sys.value("class/drm/version", "drm 1.1.0 20060810");
 }
 
@@ -265,7 +239,7 @@ if (import.meta.main) {
     });
     thermalZones(sys, [["cpu-thermal", 45000], ["gpu-thermal", 43750]]);
   });
-  const panfrostProc = (fdinfo: string) => (proc: Tree) => {
+  const panfrostProc = (fdinfo: string) => (proc: TreeWriter) => {
     pidDir(proc, compositor(3200, "card0", "rockchip-drm", 3));
     pidDir(proc, {
       pid: 3300,
@@ -311,7 +285,7 @@ if (import.meta.main) {
     });
     thermalZones(sys, [["soc-thermal", 41600], ["gpu-thermal", 39800], ["npu-thermal", 40700]]);
   });
-  const panthorProc = (fdinfo: string) => (proc: Tree) => {
+  const panthorProc = (fdinfo: string) => (proc: TreeWriter) => {
     pidDir(proc, {
       pid: 3500,
       comm: "vkcube",
@@ -353,7 +327,7 @@ if (import.meta.main) {
     // The Pi 4 has one SoC sensor and no GPU zone: the GPU's temperature stays unknown.
     thermalZones(sys, [["cpu-thermal", 51121]]);
   });
-  const v3dProc = (fdinfo: string) => (proc: Tree) => {
+  const v3dProc = (fdinfo: string) => (proc: TreeWriter) => {
     pidDir(proc, compositor(1000, "card1", "vc4", 2));
     pidDir(proc, {
       pid: 1140,
@@ -400,7 +374,7 @@ if (import.meta.main) {
       44900,
     ]]);
   });
-  const msmProc = (fdinfo: string) => (proc: Tree) => {
+  const msmProc = (fdinfo: string) => (proc: TreeWriter) => {
     pidDir(proc, {
       pid: 2100,
       comm: "glmark2",

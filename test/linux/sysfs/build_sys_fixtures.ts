@@ -12,41 +12,13 @@
  * `bus/pci/drivers/<driver>`. Real discrete cards sit behind a PCIe bridge chain; these
  * trees put every device straight under `pci0000:00` to keep paths short.
  */
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { entriesUnder, parseTtar, type TtarEntry } from "./ttar_to_tree.ts";
 import { formatTtar, treeEntries } from "./tree_to_ttar.ts";
+import { TreeWriter } from "./tree_writer.ts";
 
 const FIXTURES = fileURLToPath(new URL("../../../fixtures/linux/", import.meta.url));
-
-/** Writes files and relative symlinks under one `sys` root. */
-class SysTree {
-  constructor(readonly root: string) {}
-
-  /** Modes are not kept: git records only the executable bit, and nothing reads them. */
-  file(path: string, content: string): void {
-    const full = join(this.root, path);
-    Deno.mkdirSync(dirname(full), { recursive: true });
-    Deno.writeTextFileSync(full, content);
-  }
-
-  /** A sysfs value file: the value plus the newline the kernel prints. */
-  value(path: string, value: string | number): void {
-    this.file(path, `${value}\n`);
-  }
-
-  link(path: string, target: string): void {
-    const full = join(this.root, path);
-    Deno.mkdirSync(dirname(full), { recursive: true });
-    Deno.symlinkSync(target, full);
-  }
-
-  /** A symlink at `from` pointing at `to`, both relative to the root, written relatively. */
-  linkTo(from: string, to: string): void {
-    const depth = from.split("/").length - 1;
-    this.link(from, `${"../".repeat(depth)}${to}`);
-  }
-}
 
 interface PciSpec {
   /** `0000:03:00.0` */
@@ -65,7 +37,7 @@ interface PciSpec {
 const pciDir = (address: string): string => `devices/pci0000:00/${address}`;
 
 /** The PCI-core files of a GPU function, its driver link and runtime PM state. */
-function pciDevice(sys: SysTree, spec: PciSpec): string {
+function pciDevice(sys: TreeWriter, spec: PciSpec): string {
   const dir = pciDir(spec.address);
   const has = (name: string) => spec.captured?.has(name) ?? false;
   const put = (name: string, value: string) => {
@@ -109,7 +81,7 @@ interface NodeSpec {
 }
 
 /** A DRM minor under `parentDir`, with `dev`, `device`, uevent and the class/dev links. */
-function drmNode(sys: SysTree, parentDir: string, node: NodeSpec): void {
+function drmNode(sys: TreeWriter, parentDir: string, node: NodeSpec): void {
   const dir = `${parentDir}/drm/${node.name}`;
   const parentName = parentDir.split("/").pop() as string;
   sys.value(`${dir}/dev`, `226:${node.minor}`);
@@ -128,7 +100,7 @@ function drmNode(sys: SysTree, parentDir: string, node: NodeSpec): void {
 }
 
 function writeCaptured(
-  sys: SysTree,
+  sys: TreeWriter,
   entries: readonly TtarEntry[],
   toDir: string,
   edit: (path: string, content: string) => string = (_p, c) => c,
@@ -146,7 +118,7 @@ function writeCaptured(
 // amdgpu Vega 10 (1002:687f): the prometheus/procfs capture of card0/device.
 
 function amdgpuVega(
-  sys: SysTree,
+  sys: TreeWriter,
   captures: Captures,
   options: {
     address: string;
@@ -217,7 +189,7 @@ function amdgpuVega(
 // ---------------------------------------------------------------------------------------
 // amdgpu APU behind simpledrm (tuxedo-control-center issue 346: card1 = APU, card0 = simpledrm).
 
-function amdgpuApu(sys: SysTree, captures: Captures): void {
+function amdgpuApu(sys: TreeWriter, captures: Captures): void {
   // simpledrm on the firmware framebuffer: a platform device, no PCI parent.
   const fb = "devices/platform/simple-framebuffer.0";
   sys.file(
@@ -275,7 +247,7 @@ function amdgpuApu(sys: SysTree, captures: Captures): void {
 // ---------------------------------------------------------------------------------------
 // i915 Kaby Lake (8086:5917): the prometheus/procfs capture of card1 with connectors.
 
-function i915KabyLake(sys: SysTree, captures: Captures, card: NodeSpec, render: NodeSpec): void {
+function i915KabyLake(sys: TreeWriter, captures: Captures, card: NodeSpec, render: NodeSpec): void {
   const address = "0000:00:02.0";
   const dir = pciDir(address);
   const captured = writeCaptured(
@@ -317,7 +289,7 @@ function i915KabyLake(sys: SysTree, captures: Captures, card: NodeSpec, render: 
 // ---------------------------------------------------------------------------------------
 // xe Battlemage B580 (8086:e20b): LACT issue 893 gives tile0/gt1/freq0 at idle, nothing else.
 
-function xeB580(sys: SysTree, captures: Captures): void {
+function xeB580(sys: TreeWriter, captures: Captures): void {
   const address = "0000:03:00.0";
   const dir = pciDevice(sys, {
     address,
@@ -389,10 +361,10 @@ function readCaptures(realdata: string): Captures {
 }
 
 /** Builds the tree in a temporary directory and commits it as `<scenario>/sys.ttar`. */
-function scenario(name: string, build: (sys: SysTree) => void): void {
+function scenario(name: string, build: (sys: TreeWriter) => void): void {
   const scratch = Deno.makeTempDirSync({ prefix: `gputop-build-${name}-` });
   try {
-    const sys = new SysTree(join(scratch, "sys"));
+    const sys = new TreeWriter(join(scratch, "sys"));
     sys.value("class/drm/version", "drm 1.1.0 20060810");
     build(sys);
     Deno.mkdirSync(join(FIXTURES, name), { recursive: true });

@@ -1,0 +1,53 @@
+/**
+ * How a vendor-library backend (NVML, Level Zero, AMD SMI) reads through its library
+ * session: each read takes a reference for its own sample number and gives it back after,
+ * and the reference `open()` took is kept until close (persistent) or handed to the first
+ * read (lazy), so opening and the first sample share one library session.
+ */
+import type { LibrarySession } from "../session/library_session.ts";
+
+/** Why a read's init failed: the library's code (null when it has none) and message. */
+export interface InitFailure {
+  code: number | null;
+  message: string;
+}
+
+export class SessionReads {
+  #openReference: "none" | "until-close" | "until-first-read" = "none";
+  #reads = 0;
+
+  /**
+   * Called once open()'s own acquire succeeded. Persistent: keep that reference until
+   * close(). Lazy: every read takes its own, and this one ends with the first read.
+   */
+  keepOpenReference(lazyInit: boolean): void {
+    this.#openReference = lazyInit ? "until-first-read" : "until-close";
+  }
+
+  /** At close(): the session's own close ends every reference, open()'s included. */
+  forgetOpenReference(): void {
+    this.#openReference = "none";
+  }
+
+  /**
+   * `read(epoch)` with the session held for the next sample. A failed init throws
+   * `initFailed(failure)` and holds nothing (the session retries it at the next sample).
+   */
+  async read<T>(
+    session: LibrarySession,
+    initFailed: (failure: InitFailure) => Error,
+    read: (epoch: number) => T,
+  ): Promise<T> {
+    const acquired = await session.acquire(++this.#reads);
+    if (!acquired.ok) throw initFailed(acquired);
+    try {
+      return read(session.epoch);
+    } finally {
+      session.release();
+      if (this.#openReference === "until-first-read") {
+        this.#openReference = "none";
+        session.release();
+      }
+    }
+  }
+}
