@@ -15,7 +15,8 @@
  * RSS from `stat` is the kernel's fast sum of its per-CPU counters (what `ps` and `top`
  * show), which may trail `status`'s exact `VmRSS` by less than one counter batch per CPU.
  * Where `stat` is unreadable but `status` is not (a fixture tree without `stat`), the
- * process is taken to be the same one, as the DRM scanner does, and RSS comes from `status`.
+ * process is taken to be the same one, as the DRM scanner does, and RSS comes from `status`
+ * (`stat` is not tried again for that process).
  */
 import {
   parseStat,
@@ -124,16 +125,23 @@ export class ProcessEnricher {
     known: Map<number, KnownProcess>,
   ): ProcessInfo {
     const dir = `${this.#procRoot}/${pid}`;
-    const stat = parseStat(readTextOrNull(`${dir}/stat`));
-    const startTime = stat?.startTime ?? null;
-    if (before !== undefined && before.startTime === startTime) {
+    if (before !== undefined && before.startTime === null) {
+      // Known, without a readable `stat` (a fixture tree): trying it again every sample would
+      // cost a failed read and could not tell processes apart anyway.
       known.set(pid, before);
-      const pageSize = stat === null ? null : this.#pageSize();
-      const rssBytes = stat !== null && pageSize !== null
-        ? (stat.rssPages === null ? null : safeProduct(stat.rssPages, pageSize))
-        : parseStatus(readTextOrNull(`${dir}/status`)).rssBytes;
+      const rssBytes = parseStatus(readTextOrNull(`${dir}/status`)).rssBytes;
       return { name: before.name, command: before.command, user: before.user, rssBytes };
     }
+    const stat = parseStat(readTextOrNull(`${dir}/stat`));
+    if (before !== undefined && stat !== null && before.startTime === stat.startTime) {
+      known.set(pid, before);
+      const pageSize = this.#pageSize();
+      let rssBytes: number | null = null;
+      if (pageSize === null) rssBytes = parseStatus(readTextOrNull(`${dir}/status`)).rssBytes;
+      else if (stat.rssPages !== null) rssBytes = safeProduct(stat.rssPages, pageSize);
+      return { name: before.name, command: before.command, user: before.user, rssBytes };
+    }
+    const startTime = stat?.startTime ?? null;
     const info = this.#readFull(pid);
     // Nothing readable at all (it exited, hidepid): not kept, so the next sample tries again.
     if (startTime !== null || info.name !== null || info.command !== null || info.user !== null) {
