@@ -13,11 +13,14 @@ export interface ProcessInfo {
   rssBytes: number | null;
 }
 
-/** `passwdPath`: pass it in when reading many processes, so it is looked up once. */
+/**
+ * `users`: the passwd file to name users from (pass it in when reading many processes, so it
+ * is looked up once), or a uid → name lookup (a long-running session's `UserNames`).
+ */
 export function readProcessInfo(
   procRoot: string,
   pid: number,
-  passwdPath: string = passwdPathFor(procRoot),
+  users: string | ((uid: number) => string) = passwdPathFor(procRoot),
 ): ProcessInfo {
   // Concatenation, not node:path join: this runs for every process of every sample.
   const dir = `${procRoot}/${pid}`;
@@ -25,7 +28,11 @@ export function readProcessInfo(
   return {
     name: parseComm(readTextOrNull(`${dir}/comm`)) ?? status.name,
     command: parseCmdline(readTextOrNull(`${dir}/cmdline`)),
-    user: status.uid === null ? null : userNameForUid(status.uid, passwdPath),
+    user: status.uid === null
+      ? null
+      : typeof users === "string"
+      ? userNameForUid(status.uid, users)
+      : users(status.uid),
     rssBytes: status.rssBytes,
   };
 }
@@ -84,4 +91,63 @@ export function parseStatus(text: string | null): StatusFields {
     if (Number.isSafeInteger(bytes)) fields.rssBytes = bytes;
   }
   return fields;
+}
+
+export interface StatFields {
+  /** Field 22, clock ticks after boot, as printed: a pid with another start time is another
+   * process. */
+  startTime: string;
+  /** Field 24, resident pages; null when the process has no memory map (a kernel thread, a
+   * zombie: field 23, vsize, is then 0, as `status` then has no `VmRSS:` line). */
+  rssPages: number | null;
+}
+
+/**
+ * `/proc/<pid>/stat`: start time and resident pages, from one small file (what a long-running
+ * session re-reads for a process it already knows). The name (field 2) may hold spaces and
+ * parentheses, so fields are counted after the LAST ')'. Null when the text is not a stat line.
+ */
+export function parseStat(text: string | null): StatFields | null {
+  if (text === null) return null;
+  const close = text.lastIndexOf(")");
+  if (close < 0) return null;
+  // After ") ": field 3 (state) is index 0, so field N is index N - 3.
+  const fields = text.slice(close + 2).split(" ", 22);
+  const startTime = fields[22 - 3]?.trim() ?? "";
+  if (!/^\d{1,20}$/.test(startTime)) return null;
+  const vsize = fields[23 - 3] ?? "";
+  const rss = (fields[24 - 3] ?? "").trim();
+  let rssPages: number | null = null;
+  if (/^\d{1,15}$/.test(rss) && /^\d+$/.test(vsize) && !/^0+$/.test(vsize)) {
+    rssPages = Number(rss);
+  }
+  return { startTime, rssPages };
+}
+
+/** `AT_PAGESZ` in the auxiliary vector: the kernel's page size, in bytes. */
+const AT_PAGESZ = 6n;
+
+/**
+ * The page size the kernel counts `stat`'s resident pages in (4 KiB on x86-64, 4, 16 or
+ * 64 KiB on arm64), from `/proc/self/auxv`: pairs of 64-bit words (type, value), little-endian
+ * on every platform Deno runs on. Null when it cannot be read (no /proc, a 32-bit layout).
+ */
+export function readPageSizeBytes(auxvPath = "/proc/self/auxv"): number | null {
+  let bytes: Uint8Array;
+  try {
+    bytes = Deno.readFileSync(auxvPath);
+  } catch {
+    return null;
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = 0; at + 16 <= bytes.byteLength; at += 16) {
+    const type = view.getBigUint64(at, true);
+    if (type === 0n) break; // AT_NULL ends the vector
+    if (type === AT_PAGESZ) {
+      const size = Number(view.getBigUint64(at + 8, true));
+      // A power of two from 1 KiB to 1 MiB, or the layout was not what we think.
+      return size >= 1024 && size <= 1 << 20 && (size & (size - 1)) === 0 ? size : null;
+    }
+  }
+  return null;
 }

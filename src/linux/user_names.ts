@@ -1,6 +1,8 @@
 /**
- * uid → user name from /etc/passwd, read once. An unknown uid is shown as the number
- * (as `ps` does), so a row is never blank just because the name service is elsewhere.
+ * uid → user name from /etc/passwd. An unknown uid is shown as the number (as `ps` does), so
+ * a row is never blank just because the name service is elsewhere. `userNameForUid` reads a
+ * passwd file once per process (one-shot commands); a `UserNames` of a long-running session
+ * reads it again at most once per refresh interval, so a user added later gets a name.
  */
 import { dirname, join, resolve } from "node:path";
 import { readTextOrNull } from "./read_file.ts";
@@ -35,6 +37,44 @@ export function userNameForUid(uid: number, passwdPath = "/etc/passwd"): string 
  * Falls back to /etc/passwd when there is none beside it.
  */
 export function passwdPathFor(procRoot: string): string {
+  return passwdBeside(procRoot).path;
+}
+
+/** The passwd file for a proc root and its text ("" when even /etc/passwd is unreadable). */
+function passwdBeside(procRoot: string): { path: string; text: string } {
   const beside = join(dirname(resolve(procRoot)), "etc", "passwd");
-  return readTextOrNull(beside) === null ? "/etc/passwd" : beside;
+  const text = readTextOrNull(beside);
+  if (text !== null) return { path: beside, text };
+  return { path: "/etc/passwd", text: readTextOrNull("/etc/passwd") ?? "" };
+}
+
+/**
+ * The user names of one proc root for a long-running session. Nothing is read until the
+ * first lookup; after that the file (and which file: beside the proc root or /etc/passwd) is
+ * read again on a lookup once `refreshMs` has passed since the last read, never more often.
+ * `refreshMs` null: read once for the object's life.
+ */
+export class UserNames {
+  readonly #procRoot: string;
+  readonly #refreshMs: number | null;
+  readonly #nowMs: () => number;
+  #names: Map<number, string> | null = null;
+  #readAtMs = 0;
+
+  constructor(procRoot: string, refreshMs: number | null, nowMs: () => number) {
+    this.#procRoot = procRoot;
+    this.#refreshMs = refreshMs;
+    this.#nowMs = nowMs;
+  }
+
+  nameFor(uid: number): string {
+    const now = this.#nowMs();
+    const stale = this.#refreshMs !== null &&
+      (now - this.#readAtMs >= this.#refreshMs || now < this.#readAtMs);
+    if (this.#names === null || stale) {
+      this.#names = parsePasswd(passwdBeside(this.#procRoot).text);
+      this.#readAtMs = now;
+    }
+    return this.#names.get(uid) ?? String(uid);
+  }
 }

@@ -23,7 +23,7 @@ import type {
   GpuProcess,
   Snapshot,
 } from "../model/types.ts";
-import { enrichProcesses } from "./enrich_processes.ts";
+import { ProcessEnricher } from "./enrich_processes.ts";
 import { settleWithin } from "./deadline.ts";
 
 /** Generous for one-shot use: NVML init without persistence mode can take seconds. */
@@ -54,6 +54,8 @@ export class Session {
   readonly #deadlineMs: number;
   readonly #openDeadlineMs: number;
   readonly #entries: Entry[];
+  /** Caches per process instance in long-running sessions (`ctx.rescanIntervalMs` set). */
+  readonly #enricher: ProcessEnricher;
   #openPromise: Promise<void> | null = null;
   #closed = false;
   #closing: Promise<void> | null = null;
@@ -62,6 +64,11 @@ export class Session {
     this.#ctx = ctx;
     this.#deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
     this.#openDeadlineMs = options.openDeadlineMs ?? this.#deadlineMs;
+    this.#enricher = new ProcessEnricher({
+      procRoot: ctx.procRoot,
+      rescanIntervalMs: ctx.rescanIntervalMs ?? null,
+      nowMs: ctx.nowMs,
+    });
     this.#entries = plans.map((plan) => ({
       plan,
       backend: null,
@@ -166,7 +173,7 @@ export class Session {
     const readings = await Promise.all(this.#entries.map((entry) => this.#readOne(entry)));
     const inputs = readings.flatMap((r) => r ? [r] : []);
     const merged = mergeReadings(inputs);
-    const processes: GpuProcess[] = enrichProcesses(merged.processes, this.#ctx.procRoot);
+    const processes: GpuProcess[] = this.#enricher.enrich(merged.processes);
     // The contract's last guard: no parser's number reaches the output unchecked.
     return sanitizeSnapshot({
       schemaVersion: SCHEMA_VERSION,

@@ -3,10 +3,12 @@ import { join } from "node:path";
 import {
   parseCmdline,
   parseComm,
+  parseStat,
   parseStatus,
+  readPageSizeBytes,
   readProcessInfo,
 } from "../../src/linux/process_info.ts";
-import { parsePasswd, passwdPathFor } from "../../src/linux/user_names.ts";
+import { parsePasswd, passwdPathFor, UserNames } from "../../src/linux/user_names.ts";
 
 Deno.test("parseCmdline() joins NUL-separated arguments and treats empty as unknown", () => {
   assert.equal(parseCmdline("python3\0train.py\0--lr\x000.1\0"), "python3 train.py --lr 0.1");
@@ -87,4 +89,86 @@ Deno.test("parseStatus() matches keys at line starts only and drops unsafe sizes
 Deno.test("parseCmdline() keeps empty arguments between others, drops trailing NULs", () => {
   assert.equal(parseCmdline("a\0\0b\0\0"), "a  b"); // "a", "", "b" joined by spaces
   assert.equal(parseCmdline("\0\0"), null);
+});
+
+Deno.test("parseStat() takes start time (field 22) and rss pages (field 24) after the last ')'", () => {
+  // A real line of `cat` (x86-64), its name changed to one with spaces and parentheses:
+  // fields 3.. are "R 2104 2104 22981 0 -1 4194304 99 0 0 0 0 0 0 0 20 0 1 0", then field 22
+  // starttime 362942, 23 vsize 3133440, 24 rss 382.
+  const line = "2109 (a) (b c) R 2104 2104 22981 0 -1 4194304 99 0 0 0 0 0 0 0 20 0 1 0 " +
+    "362942 3133440 382 18446744073709551615 94490597748736 94490597768617 0 0 0 0 0\n";
+  assert.deepEqual(parseStat(line), { startTime: "362942", rssPages: 382 });
+  // vsize 0: no memory map (kernel thread, zombie): rss unknown, start time still known.
+  const kthread = "2 (kthreadd) S 0 0 0 0 -1 2129984 0 0 0 0 0 0 0 0 20 0 1 0 1 0 0 1 0\n";
+  assert.deepEqual(parseStat(kthread), { startTime: "1", rssPages: null });
+  assert.equal(parseStat("2 (short) S 0 0\n"), null);
+  assert.equal(parseStat("no parenthesis"), null);
+  assert.equal(parseStat(null), null);
+});
+
+Deno.test("stat's rss pages × the page size agree with status's VmRSS for this process", () => {
+  const pageSize = readPageSizeBytes();
+  assert.ok(pageSize !== null && pageSize >= 4096, `page size ${pageSize}`);
+  // The kernel keeps RSS in per-CPU counters: stat (like statm, ps, top) prints their fast
+  // approximate sum, status (6.x) the exact one. They differ by less than one batch per CPU,
+  // batch = max(32, 2 × CPUs) pages (lib/percpu_counter.c): on 2 CPUs 32 × 2 = 64 pages.
+  const cpus = navigator.hardwareConcurrency;
+  const slackBytes = Math.max(32, 2 * cpus) * cpus * pageSize;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const before = parseStatus(Deno.readTextFileSync("/proc/self/status")).rssBytes;
+    const stat = parseStat(Deno.readTextFileSync("/proc/self/stat"));
+    const after = parseStatus(Deno.readTextFileSync("/proc/self/status")).rssBytes;
+    if (before !== after || before === null) continue;
+    const fromStat = (stat?.rssPages ?? 0) * pageSize;
+    assert.ok(Math.abs(fromStat - before) < slackBytes, `stat ${fromStat} status ${before}`);
+    return;
+  }
+  assert.fail("RSS never held still for three reads");
+});
+
+Deno.test("readPageSizeBytes() finds AT_PAGESZ (type 6) in an auxv file; null when it cannot", () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    // Pairs of little-endian 64-bit words: (AT_HWCAP 16, 0xff), (AT_PAGESZ 6, 16384), (AT_NULL).
+    const words = [16n, 0xffn, 6n, 16384n, 0n, 0n];
+    const bytes = new Uint8Array(words.length * 8);
+    const view = new DataView(bytes.buffer);
+    words.forEach((word, i) => view.setBigUint64(i * 8, word, true));
+    Deno.writeFileSync(join(dir, "auxv"), bytes);
+    assert.equal(readPageSizeBytes(join(dir, "auxv")), 16384);
+    // 3000 is no page size: the layout is not what we think.
+    view.setBigUint64(24, 3000n, true);
+    Deno.writeFileSync(join(dir, "auxv"), bytes);
+    assert.equal(readPageSizeBytes(join(dir, "auxv")), null);
+    assert.equal(readPageSizeBytes(join(dir, "missing")), null);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("UserNames reads the passwd beside a proc root lazily, again only when stale", () => {
+  const root = Deno.makeTempDirSync();
+  try {
+    Deno.mkdirSync(join(root, "etc"));
+    const passwd = join(root, "etc", "passwd");
+    let now = 0;
+    const names = new UserNames(join(root, "proc"), 500, () => now);
+    // Written after construction: nothing was read yet.
+    Deno.writeTextFileSync(passwd, "carol:x:4242:4242::/:/bin/sh\n");
+    assert.equal(names.nameFor(4242), "carol");
+    Deno.writeTextFileSync(passwd, "dave:x:4242:4242::/:/bin/sh\n");
+    now = 499;
+    assert.equal(names.nameFor(4242), "carol");
+    now = 500;
+    assert.equal(names.nameFor(4242), "dave");
+    assert.equal(names.nameFor(7), "7");
+    // refresh null: read once for good.
+    const once = new UserNames(join(root, "proc"), null, () => now);
+    assert.equal(once.nameFor(4242), "dave");
+    Deno.writeTextFileSync(passwd, "erin:x:4242:4242::/:/bin/sh\n");
+    now = 1e9;
+    assert.equal(once.nameFor(4242), "dave");
+  } finally {
+    Deno.removeSync(root, { recursive: true });
+  }
 });
