@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runCli } from "../support/run_cli.ts";
-import { spawnCli } from "../cli/_spawn_cli.ts";
+import { spawnCli } from "../support/watch_cli.ts";
 import { copyTree, procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
 
 interface Line {
