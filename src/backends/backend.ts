@@ -81,3 +81,9 @@ export interface BackendDescriptor {
    */
   readonly librarySession?: boolean;
 }
+
+/**
+ * A descriptor without `create`: what the registry (src/backends/mod.ts) holds for each backend
+ * so that start-up loads no backend module (each backend's `info.ts`).
+ */
+export type BackendInfo = Omit<BackendDescriptor, "create">;

@@ -2,7 +2,7 @@
  * uid → user name from /etc/passwd, read once. An unknown uid is shown as the number
  * (as `ps` does), so a row is never blank just because the name service is elsewhere.
  */
-import { dirname, join, resolve } from "node:path";
+import { joinPath, resolvedParent } from "./path_join.ts";
 import { readTextOrNull } from "./read_file.ts";
 
 // Keyed by passwd path; filled on first use, never at import.
@@ -35,6 +35,6 @@ export function userNameForUid(uid: number, passwdPath = "/etc/passwd"): string 
  * Falls back to /etc/passwd when there is none beside it.
  */
 export function passwdPathFor(procRoot: string): string {
-  const beside = join(dirname(resolve(procRoot)), "etc", "passwd");
+  const beside = joinPath(resolvedParent(procRoot), "etc", "passwd");
   return readTextOrNull(beside) === null ? "/etc/passwd" : beside;
 }
