@@ -18,27 +18,56 @@ export function lazyDescriptor(
   info: BackendInfo,
   load: () => Promise<BackendDescriptor>,
 ): BackendDescriptor {
-  return { ...info, create: (ctx) => new LazyBackend(info, ctx, load) };
+  let loaded: BackendDescriptor | null = null;
+  let loading: Promise<BackendDescriptor> | null = null;
+  const module = {
+    loaded: () => loaded,
+    load: () =>
+      loading ??= load().then((descriptor) => loaded = descriptor).finally(() => {
+        // A failed load is tried again next time (and reported by that open()).
+        if (loaded === null) loading = null;
+      }),
+  };
+  return {
+    ...info,
+    create: (ctx) => new LazyBackend(info, ctx, module),
+    preload: () => module.load().then(() => undefined, () => undefined),
+  };
+}
+
+interface LazyModule {
+  loaded(): BackendDescriptor | null;
+  load(): Promise<BackendDescriptor>;
 }
 
 class LazyBackend implements Backend {
   readonly id: BackendInfo["id"];
   readonly #ctx: BackendContext;
-  readonly #load: () => Promise<BackendDescriptor>;
+  readonly #module: LazyModule;
   #inner: Backend | null = null;
   #closed = false;
 
-  constructor(info: BackendInfo, ctx: BackendContext, load: () => Promise<BackendDescriptor>) {
+  constructor(info: BackendInfo, ctx: BackendContext, module: LazyModule) {
     this.id = info.id;
     this.#ctx = ctx;
-    this.#load = load;
+    this.#module = module;
   }
 
-  async open(): Promise<BackendOpenResult> {
-    const descriptor = await this.#load();
+  /** With the module loaded (preload), the inner backend's own promise, as it returns it. */
+  open(): Promise<BackendOpenResult> {
+    const loaded = this.#module.loaded();
+    return loaded ? this.#openWith(loaded) : this.#module.load().then((d) => this.#openWith(d));
+  }
+
+  #openWith(descriptor: BackendDescriptor): Promise<BackendOpenResult> {
     // Closed while the module loaded (the session gave up on it): open nothing any more.
     if (this.#closed) {
-      return { status: "error", detail: "closed before it opened", library: null, version: null };
+      return Promise.resolve({
+        status: "error",
+        detail: "closed before it opened",
+        library: null,
+        version: null,
+      });
     }
     this.#inner = descriptor.create(this.#ctx);
     return this.#inner.open();
