@@ -203,19 +203,28 @@ async function main(): Promise<void> {
       "--sys-root",
       SYS_ROOT,
     ];
+    // The same one-shot over a /proc with no processes: start-up and the device reading
+    // without the full fd walk, to tell start-up from the scan itself.
+    const noProcesses = `${work}/no-processes/proc`;
+    Deno.mkdirSync(noProcesses, { recursive: true });
+    const bare = oneShot.map((arg) => arg === procRoot("C") ? noProcesses : arg);
     const shots: number[] = [];
+    const bareShots: number[] = [];
     const versions: number[] = [];
     const empties: number[] = [];
     await wallMs([empty]);
     await wallMs(oneShot);
+    await wallMs(bare);
     await wallMs([main, "version"]);
     for (let round = 0; round < PROCESS_ROUNDS; round++) {
       empties.push(await wallMs([empty]));
       shots.push(await wallMs(oneShot));
+      bareShots.push(await wallMs(bare));
       versions.push(await wallMs([main, "version"]));
     }
     const e = summarize(empties);
     const s = summarize(shots);
+    const b = summarize(bareShots);
     const v = summarize(versions);
     rows.push([
       "`gputop --json --backends drm` (tree C), wall ms, vs `deno run` of an empty file",
@@ -223,6 +232,13 @@ async function main(): Promise<void> {
       cell(e, 1),
       `+${(s.median - e.median).toFixed(1)} ms`,
       "≤ +15 ms",
+    ]);
+    rows.push([
+      "the same with a /proc of no processes (start-up, devices, no fd walk), wall ms, vs empty",
+      cell(b, 1),
+      cell(e, 1),
+      `+${(b.median - e.median).toFixed(1)} ms`,
+      "—",
     ]);
     rows.push([
       "`gputop version`, wall ms, vs `deno run` of an empty file",

@@ -23,6 +23,39 @@ export function outputName(target: CompileTarget): string {
  */
 export const V8_FLAGS = ["--v8-flags=--max-semi-space-size=2"];
 
+/**
+ * Every module src/ imports with a literal `import("…")`. deno.json turns on Deno's
+ * `lazy-dynamic-imports` (start-up then reads no module until it is imported: README,
+ * Performance), and with it `deno compile` no longer follows dynamic imports, so each is named
+ * with `--include` (and its own static imports, zod and string-width among them, come with it).
+ * `test/scripts/compile_test.ts` fails when this list and the dynamic imports of src/main.ts's
+ * graph differ.
+ */
+export const LAZY_MODULES = [
+  "src/backends/amdsmi/backend.ts",
+  "src/backends/drm/backend.ts",
+  "src/backends/level-zero/backend.ts",
+  "src/backends/macmon/backend.ts",
+  "src/backends/macmon/parse_sample.ts",
+  "src/backends/macmon/pipe_stream.ts",
+  "src/backends/macmon/soc_info.ts",
+  "src/backends/nvidia-smi/backend.ts",
+  "src/backends/nvml/backend.ts",
+  "src/cli/commands/backends.ts",
+  "src/cli/commands/check.ts",
+  "src/cli/commands/fit.ts",
+  "src/cli/commands/help.ts",
+  "src/cli/commands/ps.ts",
+  "src/cli/commands/schema.ts",
+  "src/cli/commands/serve.ts",
+  "src/cli/commands/snapshot.ts",
+  "src/cli/commands/top.ts",
+  "src/cli/commands/version.ts",
+  "src/cli/commands/watch.ts",
+  "src/render/csv.ts",
+  "src/render/snapshot_table.ts",
+] as const;
+
 /** The exact `deno compile` argument list for one target. */
 export function compileArgs(target: CompileTarget, outDir: string): string[] {
   return [
@@ -32,6 +65,7 @@ export function compileArgs(target: CompileTarget, outDir: string): string[] {
     // The lockfile also holds test-only packages (ajv); embed only what main.ts reaches.
     "--exclude-unused-npm",
     ...V8_FLAGS,
+    ...LAZY_MODULES.flatMap((module) => ["--include", module]),
     "--target",
     target,
     "--output",

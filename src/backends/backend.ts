@@ -70,6 +70,12 @@ export interface BackendDescriptor {
   /** Must not load libraries or spawn anything: that happens in `open()`. */
   create(ctx: BackendContext): Backend;
   /**
+   * Registry entries whose module loads on demand (src/backends/lazy_backend.ts): resolves once
+   * that module is loaded, so that `open()` runs at once, outside its deadline. Never rejects
+   * (a module that fails to load makes `open()` reject instead).
+   */
+  preload?(): Promise<void>;
+  /**
    * Backends this one stands in for: it is skipped when any of them opened `ok` (the
    * nvidia-smi fallback names `nvml`, so one GPU is never reported twice).
    */
@@ -81,3 +87,9 @@ export interface BackendDescriptor {
    */
   readonly librarySession?: boolean;
 }
+
+/**
+ * A descriptor without `create`: what the registry (src/backends/mod.ts) holds for each backend
+ * so that start-up loads no backend module (each backend's `info.ts`).
+ */
+export type BackendInfo = Omit<BackendDescriptor, "create" | "preload">;

@@ -1,23 +1,32 @@
 /**
  * The registry: every backend, in precedence order. Earlier entries win a device field
  * when two backends see the same device (see src/model/field_precedence.ts).
- * Importing this loads nothing: descriptors only create backends when asked.
+ * Importing this loads no backend: each entry is the backend's `info.ts` plus a literal
+ * dynamic import of its module, made when a session opens it (src/backends/lazy_backend.ts).
+ * `test/backends/ids_test.ts` checks each entry against the backend module's own descriptor.
  */
 import type { BackendDescriptor } from "./backend.ts";
-import { amdsmiBackend } from "./amdsmi/backend.ts";
-import { drmBackend } from "./drm/backend.ts";
-import { levelZeroBackend } from "./level-zero/backend.ts";
-import { macmonBackend } from "./macmon/backend.ts";
-import { nvidiaSmiBackend } from "./nvidia-smi/backend.ts";
-import { nvmlBackend } from "./nvml/backend.ts";
+import { AMDSMI_INFO } from "./amdsmi/info.ts";
+import { DRM_INFO } from "./drm/info.ts";
+import { lazyDescriptor } from "./lazy_backend.ts";
+import { LEVEL_ZERO_INFO } from "./level-zero/info.ts";
+import { MACMON_INFO } from "./macmon/info.ts";
+import { NVIDIA_SMI_INFO } from "./nvidia-smi/info.ts";
+import { NVML_INFO } from "./nvml/info.ts";
 
 export const BACKENDS: readonly BackendDescriptor[] = [
-  nvmlBackend,
-  nvidiaSmiBackend,
-  levelZeroBackend,
-  amdsmiBackend,
-  drmBackend,
-  macmonBackend,
+  lazyDescriptor(NVML_INFO, () => import("./nvml/backend.ts").then((m) => m.nvmlBackend)),
+  lazyDescriptor(
+    NVIDIA_SMI_INFO,
+    () => import("./nvidia-smi/backend.ts").then((m) => m.nvidiaSmiBackend),
+  ),
+  lazyDescriptor(
+    LEVEL_ZERO_INFO,
+    () => import("./level-zero/backend.ts").then((m) => m.levelZeroBackend),
+  ),
+  lazyDescriptor(AMDSMI_INFO, () => import("./amdsmi/backend.ts").then((m) => m.amdsmiBackend)),
+  lazyDescriptor(DRM_INFO, () => import("./drm/backend.ts").then((m) => m.drmBackend)),
+  lazyDescriptor(MACMON_INFO, () => import("./macmon/backend.ts").then((m) => m.macmonBackend)),
 ];
 
 export type { Backend, BackendContext, BackendDescriptor } from "./backend.ts";

@@ -6,7 +6,7 @@
 import type { CliOptions } from "./global_options.ts";
 import type { Io } from "./io.ts";
 
-/** One option: what node:util parseArgs needs, plus the words `--help` shows. */
+/** One option: what parseArgs (src/cli/parse_args.ts) needs, plus the words `--help` shows. */
 export interface OptionSpec {
   type: "string" | "boolean";
   short?: string;

@@ -4,8 +4,8 @@
  * ones plus that command's own (registry.ts). Every mistake becomes a UsageError whose
  * one-line message names the bad flag or value.
  */
-import { parseArgs } from "node:util";
 import type { Command, Invocation, OptionSpecs, OptionValue } from "./command.ts";
+import { type ArgSpec, parseArgs } from "./parse_args.ts";
 import { GLOBAL_OPTIONS, resolveGlobalOptions } from "./global_options.ts";
 import { COMMANDS, DEFAULT_COMMAND, findCommand } from "./registry.ts";
 import { UsageError } from "./usage_error.ts";
@@ -45,8 +45,7 @@ export function optionsOf(command: Command): OptionSpecs {
 }
 
 function parseFor(command: Command, args: string[]) {
-  const spec: Record<string, { type: "string" | "boolean"; short?: string; multiple?: boolean }> =
-    {};
+  const spec: Record<string, ArgSpec> = {};
   for (const [name, option] of Object.entries(optionsOf(command))) {
     spec[name] = {
       type: option.type,
@@ -55,12 +54,7 @@ function parseFor(command: Command, args: string[]) {
     };
   }
   try {
-    const parsed = parseArgs({
-      args: joinNegativeValues(args, spec),
-      options: spec,
-      allowPositionals: true,
-      strict: true,
-    });
+    const parsed = parseArgs(joinNegativeValues(args, spec), spec);
     return {
       values: parsed.values as Record<string, OptionValue>,
       positionals: parsed.positionals,
@@ -131,7 +125,7 @@ function helpInvocation(
   return { command: "help", positionals, options, values };
 }
 
-/** node's parseArgs messages run on with advice; keep the first sentence, name the flag. */
+/** parseArgs messages (node's) run on with advice; keep the first sentence, name the flag. */
 function describeParseError(error: unknown, command: Command): string {
   const message = error instanceof Error ? error.message : String(error);
   const first = message.split(/\.\s/)[0] ?? message;

@@ -4,7 +4,7 @@
  * passwd file once per process (one-shot commands); a `UserNames` of a long-running session
  * reads it again at most once per refresh interval, so a user added later gets a name.
  */
-import { dirname, join, resolve } from "node:path";
+import { joinPath, resolvedParent } from "./path_join.ts";
 import { readTextOrNull } from "./read_file.ts";
 
 // Keyed by passwd path; filled on first use, never at import.
@@ -42,7 +42,7 @@ export function passwdPathFor(procRoot: string): string {
 
 /** The passwd file for a proc root and its text ("" when even /etc/passwd is unreadable). */
 function passwdBeside(procRoot: string): { path: string; text: string } {
-  const beside = join(dirname(resolve(procRoot)), "etc", "passwd");
+  const beside = joinPath(resolvedParent(procRoot), "etc", "passwd");
   const text = readTextOrNull(beside);
   if (text !== null) return { path: beside, text };
   return { path: "/etc/passwd", text: readTextOrNull("/etc/passwd") ?? "" };

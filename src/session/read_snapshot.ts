@@ -9,6 +9,7 @@ import { BACKENDS } from "../backends/mod.ts";
 import { planBackends } from "../backends/select.ts";
 import type { BackendId, Snapshot } from "../model/types.ts";
 import { sleepMs } from "./deadline.ts";
+import { DEFAULT_RESCAN_INTERVAL_MS } from "./rescan_interval.ts";
 import { Session } from "./session.ts";
 
 /** Options of {@linkcode readSnapshot}. */
@@ -49,7 +50,7 @@ export interface ContinuousOptions {
 }
 
 /** Default `--rescan-interval` of the continuous modes. */
-export const DEFAULT_RESCAN_INTERVAL_MS = 2_000;
+export { DEFAULT_RESCAN_INTERVAL_MS } from "./rescan_interval.ts";
 
 /**
  * A session over the chosen backends. One-shot unless `continuous` is given. Internal: the

@@ -112,6 +112,9 @@ export class Session {
     const id = entry.plan.descriptor.id;
     let backend: Backend;
     let opening: Promise<BackendOpenResult>;
+    // Loading the backend's module is not part of its open deadline (and a backend that opens
+    // synchronously then needs no deadline timer: see settleWithin).
+    await entry.plan.descriptor.preload?.();
     try {
       backend = entry.plan.descriptor.create(this.#ctx);
       opening = backend.open();

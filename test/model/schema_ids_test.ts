@@ -18,6 +18,7 @@ import {
   ProcessSchema,
   SnapshotSchema,
 } from "../../src/model/schema.ts";
+import { startupModules } from "../support/module_graph.ts";
 
 Deno.test("schema_ids: device and process fields are the schema's, in schema order", () => {
   assert.deepEqual([...DEVICE_FIELDS], Object.keys(DeviceSchema.shape));
@@ -30,37 +31,6 @@ Deno.test("schema_ids: backend ids and schema version are the schema's", () => {
   assert.deepEqual([...BACKEND_IDS], BackendIdSchema.options);
   assert.equal(SnapshotSchema.shape.schemaVersion.value, SCHEMA_VERSION);
 });
-
-interface GraphModule {
-  specifier: string;
-  dependencies?: { code?: { specifier: string }; isDynamic?: boolean }[];
-}
-
-/** Modules loaded at start by `entry`: static runtime imports only (no types, no import()). */
-async function startupModules(entry: string): Promise<string[]> {
-  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", entry],
-    cwd: new URL("../../", import.meta.url),
-  }).output();
-  assert.equal(code, 0, new TextDecoder().decode(stderr));
-  const graph = JSON.parse(new TextDecoder().decode(stdout)) as {
-    roots: string[];
-    modules: GraphModule[];
-  };
-  const modules = graph.modules;
-  const bySpecifier = new Map(modules.map((m) => [m.specifier, m]));
-  const seen = new Set<string>();
-  const queue = [...graph.roots];
-  while (queue.length > 0) {
-    const specifier = queue.pop() ?? "";
-    if (seen.has(specifier)) continue;
-    seen.add(specifier);
-    for (const dependency of bySpecifier.get(specifier)?.dependencies ?? []) {
-      if (dependency.code && !dependency.isDynamic) queue.push(dependency.code.specifier);
-    }
-  }
-  return [...seen];
-}
 
 Deno.test("the reading path (session, backend registry, renderers, options) does not load zod", async () => {
   for (

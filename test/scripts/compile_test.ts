@@ -5,10 +5,16 @@
  * bundled and the bundle is run, as the binary would run it.
  */
 import assert from "node:assert/strict";
-import { COMPILE_TARGETS, compileArgs, outputName } from "../../scripts/compile_targets.ts";
+import {
+  COMPILE_TARGETS,
+  compileArgs,
+  LAZY_MODULES,
+  outputName,
+} from "../../scripts/compile_targets.ts";
 import { readCompileMetadata } from "../../scripts/compile_metadata.ts";
 import { planCompile } from "../../scripts/compile.ts";
 import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { dynamicImports } from "../support/module_graph.ts";
 import { runCli, runDeno } from "../support/run_cli.ts";
 
 const STAND_IN = "/bin/true";
@@ -141,4 +147,10 @@ Deno.test({
       Deno.removeSync(out, { recursive: true });
     }
   },
+});
+
+Deno.test("LAZY_MODULES (compile's --include list) is every import() target of src/main.ts", async () => {
+  // With lazy-dynamic-imports on (deno.json), a module imported only by import() and missing
+  // here would be left out of the binary: the command or backend would fail to load there.
+  assert.deepEqual([...LAZY_MODULES].sort(), await dynamicImports("src/main.ts"));
 });

@@ -11,6 +11,7 @@
  * one session per reading, the first reading sharing open's. Never nested; processor handles
  * are resolved again whenever the session's epoch changes (a re-init), never reused.
  */
+import { AMDSMI_INFO } from "./info.ts";
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
 import { SessionReads } from "../session_reads.ts";
 import { StableOrder } from "../stable_order.ts";
@@ -38,10 +39,7 @@ import { PROCESSOR_TYPE_AMD_GPU } from "./types.ts";
 
 /** The registry entry for AMD SMI. */
 export const amdsmiBackend: BackendDescriptor = {
-  id: "amdsmi",
-  summary: "AMD GPUs through AMD SMI (libamd_smi.so.26 / .25 / .24, ROCm 6.1 to 7.x)",
-  librarySession: true,
-  defaultOn: (os) => os === "linux",
+  ...AMDSMI_INFO,
   create: (ctx) => new AmdsmiBackend(ctx),
 };
 

@@ -13,7 +13,8 @@
  *   busiest class of that map, so it is derived from clients and null until two samples
  *   give rates.
  */
-import { join } from "node:path";
+import { DRM_INFO } from "./info.ts";
+import { joinPath } from "../../linux/path_join.ts";
 import type { BackendReading, ProcessReading } from "../../model/types.ts";
 import { errorMessage } from "../../model/errors.ts";
 import { readLineOrNull } from "../../linux/read_file.ts";
@@ -50,8 +51,8 @@ export class DrmBackend implements Backend {
   }
 
   open(): Promise<BackendOpenResult> {
-    const classDir = join(this.#ctx.sysRoot, "class", "drm");
-    const version = readLineOrNull(join(this.#ctx.procRoot, "sys", "kernel", "osrelease"));
+    const classDir = joinPath(this.#ctx.sysRoot, "class", "drm");
+    const version = readLineOrNull(joinPath(this.#ctx.procRoot, "sys", "kernel", "osrelease"));
     if (listDrmCards(this.#ctx.sysRoot).length === 0) {
       return Promise.resolve({
         status: "unavailable",
@@ -176,10 +177,7 @@ function addClientEngines(sample: DrmDeviceSample, usages: readonly DrmProcessUs
 }
 
 export const drmBackend: BackendDescriptor = {
-  id: "drm",
-  summary:
-    "Linux DRM: /sys/class/drm and /proc/<pid>/fdinfo (amdgpu, i915, xe, panfrost, msm, v3d, ...)",
-  defaultOn: (os) => os === "linux",
+  ...DRM_INFO,
   create: (ctx) =>
     new DrmBackend(
       ctx,

@@ -14,6 +14,7 @@
  * enumerated again whenever the session's epoch changes, never kept across a re-load. The
  * rate counters are keyed by device identity, not by handle, so rates work across re-loads.
  */
+import { LEVEL_ZERO_INFO } from "./info.ts";
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
 import { SessionReads } from "../session_reads.ts";
 import { StableOrder } from "../stable_order.ts";
@@ -30,12 +31,7 @@ import { apiVersionText } from "./types.ts";
 
 /** The registry entry for Level Zero. */
 export const levelZeroBackend: BackendDescriptor = {
-  id: "level-zero",
-  summary: "Intel GPUs through Level Zero Sysman (libze_loader.so.1 / ze_loader.dll)",
-  librarySession: true,
-  defaultOn(os) {
-    return os === "linux" || os === "windows";
-  },
+  ...LEVEL_ZERO_INFO,
   create(ctx) {
     return new LevelZeroBackend(ctx);
   },

@@ -19,6 +19,7 @@
  * macmon reports no processes and no GPU memory of its own: memory figures are the
  * machine's RAM (unified memory, `memoryShared: true`).
  */
+import { MACMON_INFO } from "./info.ts";
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
 import type { BackendReading, DeviceReading } from "../../model/types.ts";
 import { type ProgramResult, runProgram } from "../../platform/run_program.ts";
@@ -62,9 +63,7 @@ type SampleOutcome =
   | { ok: false; status: "unavailable" | "error"; detail: string };
 
 export const macmonBackend: BackendDescriptor = {
-  id: "macmon",
-  summary: "Apple Silicon GPU use, clock, power, temperature and unified memory via macmon",
-  defaultOn: (os) => os === "darwin",
+  ...MACMON_INFO,
   create: (ctx) => new MacmonBackend(ctx),
 };
 

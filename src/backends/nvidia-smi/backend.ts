@@ -9,6 +9,7 @@
  * fields (exit 2, `Field "compute_cap" is not a valid field to query.`) is asked once more
  * with a conservative field list, which is then kept.
  */
+import { NVIDIA_SMI_INFO } from "./info.ts";
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
 import type { BackendReading } from "../../model/types.ts";
 import { type ProgramResult, runProgram } from "../../platform/run_program.ts";
@@ -204,9 +205,6 @@ export function createNvidiaSmiBackend(
 }
 
 export const nvidiaSmiBackend: BackendDescriptor = {
-  id: "nvidia-smi",
-  summary: "NVIDIA GPUs through nvidia-smi, when NVML cannot be used",
-  defaultOn: (os) => os === "linux" || os === "windows",
+  ...NVIDIA_SMI_INFO,
   create: (ctx) => createNvidiaSmiBackend(ctx),
-  fallbackFor: ["nvml"],
 };

@@ -2,6 +2,7 @@
  * The NVML backend: NVIDIA devices and their compute / graphics processes through
  * `libnvidia-ml.so.1` or `nvml.dll`, loaded at `open()`, never at import.
  */
+import { NVML_INFO } from "./info.ts";
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
 import { SessionReads } from "../session_reads.ts";
 import { StableOrder } from "../stable_order.ts";
@@ -18,12 +19,7 @@ import { LibrarySession } from "../../session/library_session.ts";
 
 /** The registry entry for NVML. */
 export const nvmlBackend: BackendDescriptor = {
-  id: "nvml",
-  summary: "NVIDIA GPUs through NVML (libnvidia-ml.so.1 / nvml.dll)",
-  librarySession: true,
-  defaultOn(os) {
-    return os === "linux" || os === "windows";
-  },
+  ...NVML_INFO,
   create(ctx) {
     return new NvmlBackend(ctx);
   },

@@ -1,5 +1,5 @@
 /** `gputop` / `gputop snapshot`: one reading, devices then processes. */
-import { renderDeviceCsv, renderJson, renderSnapshotTable } from "../../render/mod.ts";
+import { renderJson } from "../../render/json.ts";
 import { EXIT_FAILURE, EXIT_OK } from "../exit_codes.ts";
 import type { Io } from "../io.ts";
 import type { Invocation } from "../command.ts";
@@ -13,8 +13,15 @@ export async function run({ options }: Invocation, io: Io): Promise<number> {
     return EXIT_FAILURE;
   }
   const { snapshot } = result;
+  // The table and CSV renderers (string-width, an npm module) load only when asked for:
+  // `--json` is the scripted, start-up-sensitive path.
   if (options.format === "json") io.out(renderJson(snapshot));
-  else if (options.format === "csv") io.out(renderDeviceCsv(snapshot, { header: options.header }));
-  else io.out(renderSnapshotTable(snapshot, { header: options.header, color: options.color }));
+  else if (options.format === "csv") {
+    const { renderDeviceCsv } = await import("../../render/csv.ts");
+    io.out(renderDeviceCsv(snapshot, { header: options.header }));
+  } else {
+    const { renderSnapshotTable } = await import("../../render/snapshot_table.ts");
+    io.out(renderSnapshotTable(snapshot, { header: options.header, color: options.color }));
+  }
   return EXIT_OK;
 }

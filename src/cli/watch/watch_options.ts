@@ -7,10 +7,10 @@ import type { OptionSpecs, OptionValue } from "../command.ts";
 import { stringValue } from "../global_options.ts";
 import { parseDurationMs } from "../parse_duration.ts";
 import { UsageError } from "../usage_error.ts";
-import { DEFAULT_RESCAN_INTERVAL_MS } from "../../session/read_snapshot.ts";
+import { DEFAULT_RESCAN_INTERVAL_MS } from "../../session/rescan_interval.ts";
 
 export const DEFAULT_WATCH_INTERVAL_MS = 1_000;
-export { DEFAULT_RESCAN_INTERVAL_MS } from "../../session/read_snapshot.ts";
+export { DEFAULT_RESCAN_INTERVAL_MS } from "../../session/rescan_interval.ts";
 /** Shortest interval accepted: below this, sampling itself is most of each interval. */
 export const MIN_WATCH_INTERVAL_MS = 10;
 

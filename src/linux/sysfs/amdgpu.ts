@@ -8,7 +8,7 @@
  * `mem_busy_percent` and `pp_dpm_*` go through the SMU and resumed a suspended GPU on kernels
  * before amdgpu_pm_get_access_if_active (2025); they are read only when the GPU is awake.
  */
-import { join } from "node:path";
+import { joinPath } from "../path_join.ts";
 import { readIntOrNull, readLineOrNull, readTextOrNull } from "../read_file.ts";
 
 export interface AmdgpuMemory {
@@ -34,7 +34,7 @@ export interface AmdgpuActivity {
 
 /** Non-waking: the VRAM and GTT managers' counters. */
 export function readAmdgpuMemory(devicePath: string): AmdgpuMemory {
-  const bytes = (file: string) => nonNegative(readIntOrNull(join(devicePath, file)));
+  const bytes = (file: string) => nonNegative(readIntOrNull(joinPath(devicePath, file)));
   return {
     vramTotalBytes: bytes("mem_info_vram_total"),
     vramUsedBytes: bytes("mem_info_vram_used"),
@@ -45,16 +45,16 @@ export function readAmdgpuMemory(devicePath: string): AmdgpuMemory {
 
 /** Non-waking: the board's FRU name; absent or empty on most consumer cards. */
 export function readAmdgpuProductName(devicePath: string): string | null {
-  return readLineOrNull(join(devicePath, "product_name"));
+  return readLineOrNull(joinPath(devicePath, "product_name"));
 }
 
 /** May wake a runtime-suspended GPU on older kernels: call only when it is active. */
 export function readAmdgpuActivity(devicePath: string): AmdgpuActivity {
   const percent = (file: string) => {
-    const value = readIntOrNull(join(devicePath, file));
+    const value = readIntOrNull(joinPath(devicePath, file));
     return value === null || value < 0 || value > 100 ? null : value;
   };
-  const table = (file: string) => parseDpmTable(readTextOrNull(join(devicePath, file)));
+  const table = (file: string) => parseDpmTable(readTextOrNull(joinPath(devicePath, file)));
   return {
     gpuBusyPercent: percent("gpu_busy_percent"),
     memBusyPercent: percent("mem_busy_percent"),

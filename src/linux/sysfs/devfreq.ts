@@ -10,7 +10,7 @@
  *   `<percent>@<freq>Hz`; a bare number is taken as the percent. Absent on mainline
  *   panfrost/panthor/msm, where busy % comes from the processes' fdinfo instead.
  */
-import { join } from "node:path";
+import { joinPath } from "../path_join.ts";
 import { listDirOrNull, readLineOrNull } from "../read_file.ts";
 
 export interface DevfreqReading {
@@ -27,19 +27,19 @@ export function devfreqDir(
   sysRoot: string | null,
   busId: string,
 ): string | null {
-  const child = (listDirOrNull(join(devicePath, "devfreq")) ?? []).sort()[0];
-  if (child !== undefined) return join(devicePath, "devfreq", child);
+  const child = (listDirOrNull(joinPath(devicePath, "devfreq")) ?? []).sort()[0];
+  if (child !== undefined) return joinPath(devicePath, "devfreq", child);
   if (sysRoot === null) return null;
-  const byName = join(sysRoot, "class", "devfreq", busId);
+  const byName = joinPath(sysRoot, "class", "devfreq", busId);
   return listDirOrNull(byName) === null ? null : byName;
 }
 
 export function readDevfreq(dir: string): DevfreqReading {
   return {
-    curMHz: hzToMHz(readLineOrNull(join(dir, "cur_freq"))),
-    minMHz: hzToMHz(readLineOrNull(join(dir, "min_freq"))),
-    maxMHz: hzToMHz(readLineOrNull(join(dir, "max_freq"))),
-    loadPercent: parseLoad(readLineOrNull(join(dir, "load"))),
+    curMHz: hzToMHz(readLineOrNull(joinPath(dir, "cur_freq"))),
+    minMHz: hzToMHz(readLineOrNull(joinPath(dir, "min_freq"))),
+    maxMHz: hzToMHz(readLineOrNull(joinPath(dir, "max_freq"))),
+    loadPercent: parseLoad(readLineOrNull(joinPath(dir, "load"))),
   };
 }
 

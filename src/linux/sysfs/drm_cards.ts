@@ -11,7 +11,7 @@
  * status, the device tree's `compatible`), which the kernel answers without resuming a
  * runtime-suspended device.
  */
-import { basename, join } from "node:path";
+import { baseName, joinPath } from "../path_join.ts";
 import { normalizePciBusId } from "../../model/pci.ts";
 import { listDirOrNull, readLineOrNull, readLinkOrNull, readTextOrNull } from "../read_file.ts";
 
@@ -48,7 +48,7 @@ const CARD_NAME = /^card(\d+)$/;
 
 /** GPUs in card-number order; one entry per PCI function or platform device. */
 export function listDrmCards(sysRoot: string): DrmCard[] {
-  const classDir = join(sysRoot, "class", "drm");
+  const classDir = joinPath(sysRoot, "class", "drm");
   const names = (listDirOrNull(classDir) ?? [])
     .filter((name) => CARD_NAME.test(name))
     .sort((a, b) => cardNumber(a) - cardNumber(b));
@@ -68,17 +68,17 @@ function cardNumber(name: string): number {
 }
 
 function readCard(classDir: string, name: string): DrmCard | null {
-  const cardPath = join(classDir, name);
-  const devicePath = join(cardPath, "device");
+  const cardPath = joinPath(classDir, name);
+  const devicePath = joinPath(cardPath, "device");
   const link = readLinkOrNull(devicePath);
   if (link === null) return null;
-  const uevent = parseUevent(readTextOrNull(join(devicePath, "uevent")));
-  const pciBusId = normalizePciBusId(basename(link)) ?? normalizePciBusId(uevent.PCI_SLOT_NAME);
+  const uevent = parseUevent(readTextOrNull(joinPath(devicePath, "uevent")));
+  const pciBusId = normalizePciBusId(baseName(link)) ?? normalizePciBusId(uevent.PCI_SLOT_NAME);
   const renderNode =
-    (listDirOrNull(join(devicePath, "drm")) ?? []).find((n) => /^renderD\d+$/.test(n)) ?? null;
+    (listDirOrNull(joinPath(devicePath, "drm")) ?? []).find((n) => /^renderD\d+$/.test(n)) ?? null;
   const platform = pciBusId === null && isPlatformDevice(devicePath);
   if (pciBusId === null && !(platform && renderNode !== null)) return null;
-  const driverLink = readLinkOrNull(join(devicePath, "driver"));
+  const driverLink = readLinkOrNull(joinPath(devicePath, "driver"));
   const [ueventVendor, ueventDevice] = (uevent.PCI_ID ?? "").split(":");
   const pci = pciBusId !== null;
   return {
@@ -86,16 +86,16 @@ function readCard(classDir: string, name: string): DrmCard | null {
     cardPath,
     devicePath,
     bus: pci ? "pci" : "platform",
-    busId: pciBusId ?? basename(link),
+    busId: pciBusId ?? baseName(link),
     pciBusId,
     compatible: pci ? [] : readCompatible(devicePath),
-    driver: (driverLink ? basename(driverLink) : null) ?? uevent.DRIVER ?? null,
-    vendorId: pci ? readHexOrNull(join(devicePath, "vendor")) ?? parseHex(ueventVendor) : null,
-    deviceId: pci ? readHexOrNull(join(devicePath, "device")) ?? parseHex(ueventDevice) : null,
-    subsystemVendorId: pci ? readHexOrNull(join(devicePath, "subsystem_vendor")) : null,
-    subsystemDeviceId: pci ? readHexOrNull(join(devicePath, "subsystem_device")) : null,
+    driver: (driverLink ? baseName(driverLink) : null) ?? uevent.DRIVER ?? null,
+    vendorId: pci ? readHexOrNull(joinPath(devicePath, "vendor")) ?? parseHex(ueventVendor) : null,
+    deviceId: pci ? readHexOrNull(joinPath(devicePath, "device")) ?? parseHex(ueventDevice) : null,
+    subsystemVendorId: pci ? readHexOrNull(joinPath(devicePath, "subsystem_vendor")) : null,
+    subsystemDeviceId: pci ? readHexOrNull(joinPath(devicePath, "subsystem_device")) : null,
     renderNode,
-    runtimeStatus: readLineOrNull(join(devicePath, "power", "runtime_status")),
+    runtimeStatus: readLineOrNull(joinPath(devicePath, "power", "runtime_status")),
   };
 }
 
@@ -104,8 +104,8 @@ function readCard(classDir: string, name: string): DrmCard | null {
  * without that link) the device's real path runs through `devices/platform/`.
  */
 function isPlatformDevice(devicePath: string): boolean {
-  const subsystem = readLinkOrNull(join(devicePath, "subsystem"));
-  if (subsystem !== null) return basename(subsystem) === "platform";
+  const subsystem = readLinkOrNull(joinPath(devicePath, "subsystem"));
+  if (subsystem !== null) return baseName(subsystem) === "platform";
   try {
     return Deno.realPathSync(devicePath).includes("/devices/platform/");
   } catch {
@@ -115,7 +115,7 @@ function isPlatformDevice(devicePath: string): boolean {
 
 /** `of_node/compatible`: NUL-separated strings, most specific first. */
 export function readCompatible(devicePath: string): string[] {
-  const text = readTextOrNull(join(devicePath, "of_node", "compatible"));
+  const text = readTextOrNull(joinPath(devicePath, "of_node", "compatible"));
   if (text === null) return [];
   return text.split("\0").map((s) => s.trim()).filter((s) => s !== "");
 }

@@ -7,7 +7,7 @@
  * Every read of a hwmon value may resume a runtime-suspended GPU; callers check runtime PM
  * first. Listing the directory and testing whether a file exists do not touch the device.
  */
-import { join } from "node:path";
+import { joinPath } from "../path_join.ts";
 import { listDirOrNull, readBigIntOrNull, readIntOrNull, readLineOrNull } from "../read_file.ts";
 
 /** One hwmon directory and the names in it (listed once; listing does not wake the GPU). */
@@ -21,13 +21,13 @@ export interface Hwmon {
  * per-GT `i915_gtN` ones), else the first. Reading `name` never touches the hardware.
  */
 export function openHwmon(devicePath: string, driver: string | null): Hwmon | null {
-  const base = join(devicePath, "hwmon");
+  const base = joinPath(devicePath, "hwmon");
   const dirs = (listDirOrNull(base) ?? [])
     .filter((name) => /^hwmon\d+$/.test(name))
     .sort((a, b) => Number(a.slice(5)) - Number(b.slice(5)))
-    .map((name) => join(base, name));
+    .map((name) => joinPath(base, name));
   const path =
-    dirs.find((dir) => driver !== null && readLineOrNull(join(dir, "name")) === driver) ??
+    dirs.find((dir) => driver !== null && readLineOrNull(joinPath(dir, "name")) === driver) ??
       dirs[0];
   if (path === undefined) return null;
   return { path, files: new Set(listDirOrNull(path) ?? []) };
@@ -79,15 +79,15 @@ export function readEnergyMicrojoules(hwmon: Hwmon): bigint | null {
   const card = available.find((n) => readLabel(hwmon, `energy${n}_label`) === "card");
   const channel = card ?? available[0];
   if (channel === undefined) return null;
-  return readBigIntOrNull(join(hwmon.path, `energy${channel}_input`));
+  return readBigIntOrNull(joinPath(hwmon.path, `energy${channel}_input`));
 }
 
 function readInt(hwmon: Hwmon, file: string): number | null {
-  return hwmon.files.has(file) ? readIntOrNull(join(hwmon.path, file)) : null;
+  return hwmon.files.has(file) ? readIntOrNull(joinPath(hwmon.path, file)) : null;
 }
 
 function readLabel(hwmon: Hwmon, file: string): string | null {
-  return hwmon.files.has(file) ? readLineOrNull(join(hwmon.path, file)) : null;
+  return hwmon.files.has(file) ? readLineOrNull(joinPath(hwmon.path, file)) : null;
 }
 
 /** Channel numbers N for which `<prefix>N_<suffix>` exists, ascending. */

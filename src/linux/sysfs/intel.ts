@@ -12,7 +12,7 @@
  * requested, `max` the soft upper limit. Reading xe's freq files takes a runtime-PM reference
  * (wakes the GPU); callers read these only when the device is active.
  */
-import { join } from "node:path";
+import { joinPath } from "../path_join.ts";
 import { listDirOrNull, readIntOrNull, readLineOrNull } from "../read_file.ts";
 
 export interface GtFrequencies {
@@ -22,8 +22,8 @@ export interface GtFrequencies {
 }
 
 export function readI915Frequencies(cardPath: string): GtFrequencies {
-  const legacy = (kind: string) => mhz(join(cardPath, `gt_${kind}_freq_mhz`));
-  const perGt = (kind: string) => mhz(join(cardPath, "gt", "gt0", `rps_${kind}_freq_mhz`));
+  const legacy = (kind: string) => mhz(joinPath(cardPath, `gt_${kind}_freq_mhz`));
+  const perGt = (kind: string) => mhz(joinPath(cardPath, "gt", "gt0", `rps_${kind}_freq_mhz`));
   const read = (kind: string) => legacy(kind) ?? perGt(kind);
   return { actualMHz: read("act"), requestedMHz: read("cur"), maxMHz: read("max") };
 }
@@ -32,9 +32,9 @@ export function readXeFrequencies(devicePath: string): GtFrequencies {
   const freq0 = primaryXeGt(devicePath);
   if (freq0 === null) return { actualMHz: null, requestedMHz: null, maxMHz: null };
   return {
-    actualMHz: mhz(join(freq0, "act_freq")),
-    requestedMHz: mhz(join(freq0, "cur_freq")),
-    maxMHz: mhz(join(freq0, "max_freq")),
+    actualMHz: mhz(joinPath(freq0, "act_freq")),
+    requestedMHz: mhz(joinPath(freq0, "cur_freq")),
+    maxMHz: mhz(joinPath(freq0, "max_freq")),
   };
 }
 
@@ -47,9 +47,9 @@ export function readXeFrequencies(devicePath: string): GtFrequencies {
  */
 function primaryXeGt(devicePath: string): string | null {
   for (const tile of numbered(devicePath, "tile")) {
-    for (const gt of numbered(join(devicePath, tile), "gt")) {
-      const gtDir = join(devicePath, tile, gt);
-      const freq0 = join(gtDir, "freq0");
+    for (const gt of numbered(joinPath(devicePath, tile), "gt")) {
+      const gtDir = joinPath(devicePath, tile, gt);
+      const freq0 = joinPath(gtDir, "freq0");
       if (listDirOrNull(freq0) === null) continue;
       const kind = xeGtKind(gtDir);
       if (kind === "primary" || (kind === null && gt === "gt0")) return freq0;
@@ -59,10 +59,10 @@ function primaryXeGt(devicePath: string): string | null {
 }
 
 function xeGtKind(gtDir: string): "primary" | "media" | null {
-  const idleName = readLineOrNull(join(gtDir, "gtidle", "name"));
+  const idleName = readLineOrNull(joinPath(gtDir, "gtidle", "name"));
   if (idleName?.endsWith("-rc")) return "primary";
   if (idleName?.endsWith("-mc")) return "media";
-  const engines = listDirOrNull(join(gtDir, "engines"));
+  const engines = listDirOrNull(joinPath(gtDir, "engines"));
   if (engines === null || engines.length === 0) return null;
   return engines.includes("rcs") || engines.includes("ccs") ? "primary" : "media";
 }
@@ -76,8 +76,8 @@ function xeGtKind(gtDir: string): "primary" | "media" | null {
 export function readXeVramTotal(devicePath: string): number | null {
   let total: number | null = null;
   for (const tile of numbered(devicePath, "tile")) {
-    const size = readIntOrNull(join(devicePath, tile, "physical_vram_size_bytes")) ??
-      readIntOrNull(join(devicePath, tile, "memory", "physical_vram_size_bytes"));
+    const size = readIntOrNull(joinPath(devicePath, tile, "physical_vram_size_bytes")) ??
+      readIntOrNull(joinPath(devicePath, tile, "memory", "physical_vram_size_bytes"));
     if (size !== null && size > 0) total = (total ?? 0) + size;
   }
   return total;

@@ -7,20 +7,20 @@
  * taken: a `cpu-thermal` or `soc-thermal` zone is not the GPU's reading, and unknown stays
  * null.
  */
-import { join } from "node:path";
+import { joinPath } from "../path_join.ts";
 import { listDirOrNull, readIntOrNull, readLineOrNull } from "../read_file.ts";
 
 /** Zone type → °C for every zone named for a GPU; null when there is none. */
 export function readGpuThermalZones(sysRoot: string): Record<string, number> | null {
-  const base = join(sysRoot, "class", "thermal");
+  const base = joinPath(sysRoot, "class", "thermal");
   const zones = (listDirOrNull(base) ?? [])
     .filter((name) => /^thermal_zone\d+$/.test(name))
     .sort((a, b) => Number(a.slice(12)) - Number(b.slice(12)));
   const temps: Record<string, number> = {};
   for (const zone of zones) {
-    const type = readLineOrNull(join(base, zone, "type"));
+    const type = readLineOrNull(joinPath(base, zone, "type"));
     if (type === null || !/gpu/i.test(type) || Object.hasOwn(temps, type)) continue;
-    const milli = readIntOrNull(join(base, zone, "temp"));
+    const milli = readIntOrNull(joinPath(base, zone, "temp"));
     // The core prints a negative errno-like value or nothing when the sensor cannot be read.
     if (milli === null || milli <= -273000) continue;
     temps[type] = milli / 1000;
