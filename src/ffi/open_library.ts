@@ -117,7 +117,15 @@ export function loadFailureReason(name: string, error: unknown): string {
 
 /** `name: reason; name: reason`, for a status detail line. */
 export function describeLoadFailures(failed: readonly LibraryLoadFailure[]): string {
-  return failed.map((failure) => `${failure.name}: ${failure.reason}`).join("; ");
+  // Candidates that failed for the same reason share one entry, so eight "cannot open shared
+  // object file" lines read as one list of names (first-seen order of reasons kept).
+  const namesByReason = new Map<string, string[]>();
+  for (const { name, reason } of failed) {
+    const names = namesByReason.get(reason);
+    if (names) names.push(name);
+    else namesByReason.set(reason, [name]);
+  }
+  return [...namesByReason].map(([reason, names]) => `${names.join(", ")}: ${reason}`).join("; ");
 }
 
 /** `not loaded: name: reason; …` for candidates passed over before one loaded; null if none. */

@@ -46,8 +46,18 @@ Deno.test("openFirstLibrary() reports every name tried, each once, when none loa
   assert.deepEqual(result.tried, ["a.so", "b.so"]);
   assert.equal(
     describeLoadFailures(result.failed),
-    "a.so: cannot open shared object file: No such file or directory; " +
-      "b.so: cannot open shared object file: No such file or directory",
+    "a.so, b.so: cannot open shared object file: No such file or directory",
+  );
+});
+
+Deno.test("describeLoadFailures() groups names by reason, reasons in first-seen order", () => {
+  assert.equal(
+    describeLoadFailures([
+      { name: "a.so", reason: "not found" },
+      { name: "b.so", reason: "required symbol x not found" },
+      { name: "c.so", reason: "not found" },
+    ]),
+    "a.so, c.so: not found; b.so: required symbol x not found",
   );
 });
 

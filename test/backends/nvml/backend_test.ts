@@ -341,7 +341,8 @@ Deno.test("nvml open() lists every name tried when no library loads", async () =
     assert.equal(opened.library, names.join(", "));
     assert.equal(opened.version, null);
     assert.ok(opened.detail?.startsWith("no NVML library could be loaded: "), opened.detail ?? "");
-    for (const name of names) assert.ok(opened.detail?.includes(`${name}: `), opened.detail ?? "");
+    // Names that failed alike share one entry: "a, b, c: reason".
+    for (const name of names) assert.ok(opened.detail?.includes(name), opened.detail ?? "");
   } finally {
     backend.close();
     backend.close();
