@@ -293,3 +293,26 @@ Deno.test("incremental scan: a tree without loadavg lists pids each sample until
     assert.deepEqual(pids(false), [100, 101, 102]);
   });
 });
+
+Deno.test("incremental scan: start times are checked only when loadavg's last pid moved", () => {
+  withFakeProc((proc, procRoot) => {
+    const loadavg = (lastPid: number) =>
+      Deno.writeTextFileSync(join(procRoot, "loadavg"), `0.00 0.01 0.05 1/170 ${lastPid}\n`);
+    loadavg(100);
+    proc.process(100, 500);
+    proc.drmFd(100, 3, 1, 4);
+    const scanner = new DrmClientScanner(procRoot, "/nonexistent/sys", true);
+    const pids = (full: boolean) => scanner.scan(full).clients.map((client) => client.pid);
+    assert.deepEqual(pids(true), [100]);
+
+    // stat now says start time 600 and the fd link is gone (fdinfo stays). No process was
+    // created (last pid still 100), so stat is not read and the known fd is re-read.
+    Deno.writeTextFileSync(join(procRoot, "100/stat"), statText(100, 600));
+    Deno.removeSync(join(procRoot, "100/fd/3"));
+    assert.deepEqual(pids(false), [100]);
+
+    // The last pid moved: start time 600 ≠ 500, pid 100 is walked as new and has no DRM fd.
+    loadavg(101);
+    assert.deepEqual(pids(false), []);
+  });
+});
