@@ -15,6 +15,8 @@ const FIXTURE = scenarioRootOf("amdgpu-discrete");
 const PROCESSES = 500;
 const WARMUP_MS = 5000;
 const MEASURE_MS = Number(Deno.env.get("BENCH_MEASURE_MS") ?? 20_000);
+// BENCH_RESCAN=10s passes `--rescan-interval 10s` (default: none, top's default 2 s).
+const RESCAN = Deno.env.get("BENCH_RESCAN");
 
 function cpuTicks(pid: number): number {
   // utime and stime are fields 14 and 15; the command name (field 2) may hold spaces.
@@ -52,7 +54,8 @@ try {
     "-y",
     "40",
     `${Deno.execPath()} run -A ${join(ROOT, "src/main.ts")} top --interval 1s --backends drm ` +
-      `--sys-root ${join(FIXTURE, "sys")} --proc-root ${proc}`,
+      `--sys-root ${join(FIXTURE, "sys")} --proc-root ${proc}` +
+      (RESCAN ? ` --rescan-interval ${RESCAN}` : ""),
   );
   const pid = Number(await tmux("display-message", "-p", "-t", "b", "#{pane_pid}"));
   await new Promise((resolve) => setTimeout(resolve, WARMUP_MS));
@@ -72,7 +75,9 @@ try {
   if (Deno.env.get("BENCH_SHOW_SCREEN")) console.error(screen);
   // deno-lint-ignore no-console
   console.log(
-    `| idle \`top\` at 1 s, ${shown} process rows from ${PROCESSES} fixture processes, CPU over ${
+    `| idle \`top\` at 1 s${
+      RESCAN ? `, rescan ${RESCAN}` : ""
+    }, ${shown} process rows from ${PROCESSES} fixture processes, CPU over ${
       seconds.toFixed(0)
     } s | ${(100 * used / seconds).toFixed(2)} % of one core |`,
   );

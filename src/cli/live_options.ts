@@ -21,6 +21,30 @@ export function intervalMs(value: OptionValue): number {
   return ms;
 }
 
+export const RESCAN_INTERVAL_OPTION: OptionSpec = {
+  type: "string",
+  value: "D",
+  help: "walk every /proc/<pid>/fd in full at most this often (default 2s)",
+};
+
+/**
+ * `--interval` and `--rescan-interval` (as `watch` takes them) → the continuous settings of
+ * a session. An unset rescan interval stays undefined: the session's default (2 s) applies.
+ * (The default is not imported here: the command registry loads this file at start-up.)
+ */
+export function continuousOptions(values: Readonly<Record<string, OptionValue>>): {
+  intervalMs: number;
+  rescanIntervalMs: number | undefined;
+} {
+  const rescan = stringValue(values["rescan-interval"]);
+  return {
+    intervalMs: intervalMs(values.interval),
+    rescanIntervalMs: rescan === undefined
+      ? undefined
+      : parseDurationMs("--rescan-interval", rescan),
+  };
+}
+
 /** A whole number option (`--max-process-series 50`). */
 export function countOption(flag: string, value: OptionValue, fallback: number): number {
   const text = stringValue(value);

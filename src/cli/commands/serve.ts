@@ -11,7 +11,7 @@ import { VERSION } from "../../version.ts";
 import type { Invocation } from "../command.ts";
 import { stringValue } from "../global_options.ts";
 import type { Io } from "../io.ts";
-import { continuousDeadlines, countOption, intervalMs } from "../live_options.ts";
+import { continuousDeadlines, continuousOptions, countOption } from "../live_options.ts";
 
 export const DEFAULT_MAX_PROCESS_SERIES = 200;
 
@@ -20,7 +20,8 @@ export function run({ options, values }: Invocation, io: Io): Promise<number> {
   const listen = listenText === undefined
     ? { hostname: DEFAULT_LISTEN_HOST, port: DEFAULT_LISTEN_PORT }
     : parseListenAddress(listenText);
-  const interval = intervalMs(values.interval);
+  const continuous = continuousOptions(values);
+  const interval = continuous.intervalMs;
   const serveOptions = {
     listen,
     intervalMs: interval,
@@ -38,6 +39,6 @@ export function run({ options, values }: Invocation, io: Io): Promise<number> {
     sysRoot: options.sysRoot,
     lazyInit: options.lazyInit,
     ...continuousDeadlines(interval),
-  }, { intervalMs: interval });
+  }, continuous);
   return serve(filteredSource(session, options.ids), serveOptions, io);
 }

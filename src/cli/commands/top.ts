@@ -5,17 +5,18 @@ import { createSession } from "../../session/read_snapshot.ts";
 import { VERSION } from "../../version.ts";
 import type { Invocation } from "../command.ts";
 import type { Io } from "../io.ts";
-import { continuousDeadlines, intervalMs } from "../live_options.ts";
+import { continuousDeadlines, continuousOptions } from "../live_options.ts";
 
 export function run({ options, values }: Invocation, io: Io): Promise<number> {
-  const interval = intervalMs(values.interval);
+  const continuous = continuousOptions(values);
+  const interval = continuous.intervalMs;
   const session = createSession({
     backends: options.backends,
     procRoot: options.procRoot,
     sysRoot: options.sysRoot,
     lazyInit: options.lazyInit,
     ...continuousDeadlines(interval),
-  }, { intervalMs: interval });
+  }, continuous);
   return runTop(filteredSource(session, options.ids), {
     intervalMs: interval,
     color: options.color,

@@ -10,11 +10,14 @@
  *   is dropped; a pid reused by a new process (start time in `/proc/<pid>/stat` changed) is
  *   walked again as new; an fd whose fdinfo is gone or no longer a DRM client is dropped. A DRM
  *   fd newly opened by an already-known process is found by the next full walk.
- *   Two shortcuts keep it cheap: the pid list is read again only when the last pid the kernel
- *   handed out (5th field of `<procRoot>/loadavg`) changed, i.e. when some process was
- *   created; and an fdinfo text identical to the last one is not parsed again. (`loadavg`
- *   counts pids of the reader's pid namespace: with a host's /proc mounted in a container, new
- *   host processes are found by the next full walk instead, still within the interval.)
+ *   Two shortcuts keep it cheap: the pid list is read again, and each known pid's start time
+ *   checked for reuse, only when the last pid the kernel handed out (5th field of
+ *   `<procRoot>/loadavg`) changed, i.e. when some process was created; and an fdinfo text
+ *   identical to the last one is not parsed again. A `stat` or `loadavg` that could not be read
+ *   at a full walk is not tried again before the next one. (`loadavg` counts pids of the
+ *   reader's pid namespace: with a host's /proc mounted in a container, new host processes are
+ *   found by the next full walk instead, still within the interval; a reused pid's DRM fds are
+ *   read under it until then, its new drm-client-id keeping the engine rates apart.)
  *
  * Device: `drm-pdev` when printed; otherwise the node's sysfs `device` link
  * (`<sysRoot>/class/drm/<node>/device`, then `<sysRoot>/dev/char/226:<minor>/device`; accel
@@ -139,7 +142,11 @@ function lastPidOf(procRoot: string): string | null {
 
 /** What the scanner remembers of one pid between samples (incremental mode only). */
 interface KnownProcess {
-  /** Start time, read only for pids holding DRM fds (the ones re-read each sample). */
+  /**
+   * Start time, read only for pids holding DRM fds (the ones re-read each sample). Null: no
+   * readable `stat` at the walk (a fixture tree has none); incremental samples then do not try
+   * again (a failed read costs about two good ones), the next full walk does.
+   */
   startTime: string | null;
   fds: KnownFd[];
   /** `fd/` could not be listed for lack of permission. */
@@ -159,6 +166,8 @@ export class DrmClientScanner {
   /** Pids of the last listing and the last pid handed out then (see the module comment). */
   #pids: number[] = [];
   #lastPid: string | null = null;
+  /** `loadavg` was unreadable at the last full walk: incremental samples skip it. */
+  #loadavgAbsent = false;
 
   constructor(procRoot: string, sysRoot: string, incremental = false) {
     this.#procRoot = procRoot;
@@ -172,9 +181,14 @@ export class DrmClientScanner {
     const result: DrmClientScan = { clients: [], unreadableProcesses: 0 };
     const seen = new Set<string>();
     let pids: number[];
-    const lastPid = this.#incremental ? lastPidOf(this.#procRoot) : null;
-    if (incremental && lastPid !== null && lastPid === this.#lastPid) {
-      pids = this.#pids; // no process created since: exits show up as failed reads below
+    const lastPid = this.#incremental && !(incremental && this.#loadavgAbsent)
+      ? lastPidOf(this.#procRoot)
+      : null;
+    if (this.#incremental && !incremental) this.#loadavgAbsent = lastPid === null;
+    // No process created since the last sample: no pid can name a new process either.
+    const noneCreated = incremental && lastPid !== null && lastPid === this.#lastPid;
+    if (noneCreated) {
+      pids = this.#pids; // exits show up as failed reads below
     } else {
       try {
         pids = numericEntries(this.#procRoot);
@@ -192,9 +206,12 @@ export class DrmClientScanner {
       let process = incremental ? previous.get(pid) : undefined;
       if (process !== undefined && process.fds.length > 0) {
         // Re-read only the DRM fds this pid held; a reused pid is walked again as new.
-        // Same start time (or none readable either time, as in a fixture without `stat`):
-        // the same process. Otherwise it exited, or the pid now names a new process.
-        const startTime = readStartTime(this.#procRoot, pid);
+        // Same start time: the same process. Otherwise it exited, or the pid now names a new
+        // process. No `stat` at the walk: taken as the same until the next full walk. Nor is
+        // `stat` read when no process was created (its start time cannot have changed).
+        const startTime = process.startTime === null || noneCreated
+          ? process.startTime
+          : readStartTime(this.#procRoot, pid);
         if (startTime === process.startTime) {
           process = this.#rereadFds(pid, process, result, seen);
         } else if (startTime === null) {

@@ -238,3 +238,81 @@ Deno.test("incremental scan: an unchanged fdinfo text reuses its parse; a change
     assert.equal(third?.memory["vram"]?.residentBytes, 5 * KiB);
   });
 });
+
+Deno.test("incremental scan: a pid without stat is not read again until the next full walk", () => {
+  withFakeProc((proc, procRoot) => {
+    // pid 100 without a stat file, as in the fixture trees.
+    Deno.mkdirSync(join(procRoot, "100/fd"), { recursive: true });
+    proc.drmFd(100, 3, 1, 4);
+    const scanner = new DrmClientScanner(procRoot, "/nonexistent/sys", true);
+    const pids = (full: boolean) => scanner.scan(full).clients.map((client) => client.pid);
+    assert.deepEqual(pids(true), [100]);
+
+    // stat appears and the fd link goes (its fdinfo stays). Were stat read, start time 500
+    // would differ from "none" and the pid would be walked again and found without DRM fds.
+    const stat = (start: number) =>
+      Deno.writeTextFileSync(join(procRoot, "100/stat"), statText(100, start));
+    stat(500);
+    Deno.removeSync(join(procRoot, "100/fd/3"));
+    assert.deepEqual(pids(false), [100]);
+    assert.deepEqual(pids(false), [100]);
+
+    // The full walk reads stat again and keeps start time 500 (link back in place).
+    Deno.symlinkSync("/dev/dri/renderD128", join(procRoot, "100/fd/3"));
+    assert.deepEqual(pids(true), [100]);
+    // Now stat is read each sample: start time 600 is a new process, walked: no DRM fd left.
+    stat(600);
+    Deno.removeSync(join(procRoot, "100/fd/3"));
+    assert.deepEqual(pids(false), []);
+  });
+});
+
+Deno.test("incremental scan: a tree without loadavg lists pids each sample until a full walk finds it", () => {
+  withFakeProc((proc, procRoot) => {
+    proc.process(100, 500);
+    proc.drmFd(100, 3, 1, 4);
+    const scanner = new DrmClientScanner(procRoot, "/nonexistent/sys", true);
+    const pids = (full: boolean) => scanner.scan(full).clients.map((client) => client.pid);
+    assert.deepEqual(pids(true), [100]);
+
+    // loadavg appears but is not read before the next full walk: without it every sample
+    // lists the pids, so 101 and then 102 are found although loadavg's last pid stays 100.
+    Deno.writeTextFileSync(join(procRoot, "loadavg"), "0.00 0.01 0.05 1/170 100\n");
+    proc.process(101, 600);
+    proc.drmFd(101, 3, 2, 8);
+    assert.deepEqual(pids(false), [100, 101]);
+    proc.process(102, 700);
+    proc.drmFd(102, 3, 3, 8);
+    assert.deepEqual(pids(false), [100, 101, 102]);
+
+    // The full walk reads loadavg (last pid 100); 103 appears with loadavg unchanged: the
+    // cached listing is used, so 103 waits for a full walk or a moved last pid.
+    assert.deepEqual(pids(true), [100, 101, 102]);
+    proc.process(103, 800);
+    proc.drmFd(103, 3, 4, 8);
+    assert.deepEqual(pids(false), [100, 101, 102]);
+  });
+});
+
+Deno.test("incremental scan: start times are checked only when loadavg's last pid moved", () => {
+  withFakeProc((proc, procRoot) => {
+    const loadavg = (lastPid: number) =>
+      Deno.writeTextFileSync(join(procRoot, "loadavg"), `0.00 0.01 0.05 1/170 ${lastPid}\n`);
+    loadavg(100);
+    proc.process(100, 500);
+    proc.drmFd(100, 3, 1, 4);
+    const scanner = new DrmClientScanner(procRoot, "/nonexistent/sys", true);
+    const pids = (full: boolean) => scanner.scan(full).clients.map((client) => client.pid);
+    assert.deepEqual(pids(true), [100]);
+
+    // stat now says start time 600 and the fd link is gone (fdinfo stays). No process was
+    // created (last pid still 100), so stat is not read and the known fd is re-read.
+    Deno.writeTextFileSync(join(procRoot, "100/stat"), statText(100, 600));
+    Deno.removeSync(join(procRoot, "100/fd/3"));
+    assert.deepEqual(pids(false), [100]);
+
+    // The last pid moved: start time 600 ≠ 500, pid 100 is walked as new and has no DRM fd.
+    loadavg(101);
+    assert.deepEqual(pids(false), []);
+  });
+});
