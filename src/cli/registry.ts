@@ -10,7 +10,7 @@
  */
 import { CHECK_OPTIONS } from "./check/options.ts";
 import type { Command } from "./command.ts";
-import { INTERVAL_OPTION } from "./live_options.ts";
+import { INTERVAL_OPTION, RESCAN_INTERVAL_OPTION } from "./live_options.ts";
 import { WATCH_OPTIONS } from "./watch/watch_options.ts";
 
 export const COMMANDS: readonly Command[] = [
@@ -35,7 +35,7 @@ export const COMMANDS: readonly Command[] = [
   {
     name: "top",
     summary: "live full-screen view of devices and processes (a terminal only)",
-    options: { interval: INTERVAL_OPTION },
+    options: { interval: INTERVAL_OPTION, "rescan-interval": RESCAN_INTERVAL_OPTION },
     run: (inv, io) => import("./commands/top.ts").then((m) => m.run(inv, io)),
   },
   {
@@ -48,6 +48,7 @@ export const COMMANDS: readonly Command[] = [
         help: "address to serve on (default 127.0.0.1:9757; another host is explicit)",
       },
       interval: INTERVAL_OPTION,
+      "rescan-interval": RESCAN_INTERVAL_OPTION,
       "no-process-metrics": {
         type: "boolean",
         help: "export no per-process series",

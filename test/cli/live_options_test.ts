@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { continuousOptions } from "../../src/cli/live_options.ts";
 import { UsageError } from "../../src/cli/usage_error.ts";
 import { createSession } from "../../src/session/read_snapshot.ts";
+import { runCli } from "../support/run_cli.ts";
 
 Deno.test("continuousOptions: --rescan-interval 5s is 5000 ms, 250ms is 250; unset is left to the session", () => {
   assert.deepEqual(continuousOptions({ interval: "1s", "rescan-interval": "5s" }), {
@@ -41,4 +42,15 @@ Deno.test("the rescan interval reaches the session: 5s given, 2 s (the documente
   const unset = createSession({ backends: ["drm"] }, continuousOptions({ interval: "500ms" }));
   assert.equal(unset.context.rescanIntervalMs, 2000);
   assert.equal(unset.context.sampleIntervalMs, 500);
+});
+
+Deno.test("top and serve take --rescan-interval from the command line; a bad value is exit 2", async () => {
+  for (const command of ["top", "serve"]) {
+    const bad = await runCli([command, "--rescan-interval", "soon"]);
+    assert.equal(bad.code, 2, bad.stderr);
+    assert.match(bad.stderr, /^gputop: invalid value for --rescan-interval: 'soon'/);
+    assert.equal(bad.stderr.trim().split("\n").length, 1);
+    const help = await runCli([command, "--help"]);
+    assert.match(help.stdout, /--rescan-interval D/);
+  }
 });
