@@ -85,7 +85,7 @@ export function resolveGlobalOptions(
   const backends = stringList(values.backends);
   const sampleWindow = stringValue(values["sample-window"]);
   return {
-    format: chooseFormat(stringValue(values.format), values.json === true, values.csv === true),
+    format: explicitFormat(values) ?? "table",
     header: values["no-header"] !== true,
     color: stdoutIsTerminal && !noColor,
     ids: ids ? parseIdList(ids) : null,
@@ -117,14 +117,23 @@ function stringList(value: OptionValue): string[] | undefined {
   return list.filter((v): v is string => typeof v === "string");
 }
 
-function chooseFormat(format: string | undefined, json: boolean, csv: boolean): OutputFormat {
-  const chosen = [format, json ? "json" : undefined, csv ? "csv" : undefined].filter((f) =>
-    f !== undefined
-  );
+/**
+ * The format asked for by `--format`, `--json` or `--csv`; undefined when none was given (the
+ * command's default then applies), so a command can refuse an explicit `--format table`.
+ */
+export function explicitFormat(
+  values: Readonly<Record<string, OptionValue>>,
+): OutputFormat | undefined {
+  const chosen = [
+    stringValue(values.format),
+    values.json === true ? "json" : undefined,
+    values.csv === true ? "csv" : undefined,
+  ].filter((f) => f !== undefined);
   if (new Set(chosen).size > 1) {
     throw new UsageError(`conflicting output formats: ${chosen.join(" and ")}`);
   }
-  const value = chosen[0] ?? "table";
+  const value = chosen[0];
+  if (value === undefined) return undefined;
   if (value !== "table" && value !== "json" && value !== "csv") {
     throw new UsageError(`invalid value for --format: '${value}' (expected table, json or csv)`);
   }
