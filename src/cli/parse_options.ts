@@ -81,7 +81,9 @@ function commandIndex(args: readonly string[]): number {
     if (arg === "--") return args.length > i + 1 ? i + 1 : -1;
     if (arg.startsWith("--")) {
       const name = arg.slice(2).split("=")[0] ?? "";
-      if (!(name in GLOBAL_OPTIONS)) throw misplacedOption(`--${name}`, (o, n) => n === name);
+      if (!Object.hasOwn(GLOBAL_OPTIONS, name)) {
+        throw misplacedOption(`--${name}`, (_option, n) => n === name);
+      }
       if (!arg.includes("=") && takesValue(name)) i++;
     } else if (arg.startsWith("-") && arg.length > 1) {
       const letter = arg.charAt(1);
