@@ -22,6 +22,8 @@ export interface CliOptions {
   sysRoot: string | undefined;
   sampleWindowMs: number;
   lazyInit: boolean;
+  /** What turned lazy library sessions on (for `gputop backends`); absent when they are off. */
+  lazyInitFrom?: "--lazy-init" | "GPUTOP_LAZY_INIT";
 }
 
 export const GLOBAL_OPTIONS: OptionSpecs = {
@@ -42,7 +44,8 @@ export const GLOBAL_OPTIONS: OptionSpecs = {
     short: "i",
     multiple: true,
     value: "LIST",
-    help: "only these devices: index, UUID or PCI address, comma separated",
+    help: "only these devices: index, UUID, PCI address or platform name\n" +
+      "(SoC GPUs, e.g. ff9a0000.gpu), comma separated",
   },
   backends: {
     type: "string",
@@ -69,7 +72,7 @@ export const GLOBAL_OPTIONS: OptionSpecs = {
   },
   "lazy-init": {
     type: "boolean",
-    help: "release vendor libraries between samples (env GPUTOP_LAZY_INIT=1)",
+    help: "release vendor libraries between samples\n(env GPUTOP_LAZY_INIT=1, true or yes)",
   },
   help: { type: "boolean", short: "h", help: "this text; `gputop COMMAND --help` for a command" },
   version: { type: "boolean", short: "V", help: "print the version" },
@@ -98,6 +101,11 @@ export function resolveGlobalOptions(
       ? 0
       : parseDurationMs("--sample-window", sampleWindow),
     lazyInit: values["lazy-init"] === true || lazyInitFromEnv(env),
+    ...(values["lazy-init"] === true
+      ? { lazyInitFrom: "--lazy-init" as const }
+      : lazyInitFromEnv(env)
+      ? { lazyInitFrom: "GPUTOP_LAZY_INIT" as const }
+      : {}),
   };
 }
 

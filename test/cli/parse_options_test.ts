@@ -172,3 +172,16 @@ Deno.test("parseCommandLine() turns --help into help for the named command", () 
   assert.equal(parseCommandLine(["-V"], noEnv, false).command, "version");
   assert.deepEqual(parseCommandLine(["help", "ps"], noEnv, false).positionals, ["ps"]);
 });
+
+Deno.test("parseCommandLine() says where lazy library sessions came from", () => {
+  const env = (value: string) => (name: string) => name === "GPUTOP_LAZY_INIT" ? value : undefined;
+  const flag = parseCommandLine(["backends", "--lazy-init"], env("0"), false).options;
+  assert.equal(flag.lazyInit, true);
+  assert.equal(flag.lazyInitFrom, "--lazy-init");
+  const variable = parseCommandLine(["backends"], env("True"), false).options;
+  assert.equal(variable.lazyInit, true);
+  assert.equal(variable.lazyInitFrom, "GPUTOP_LAZY_INIT");
+  const off = parseCommandLine(["backends"], env("no"), false).options;
+  assert.equal(off.lazyInit, false);
+  assert.equal(off.lazyInitFrom, undefined);
+});
