@@ -18,7 +18,9 @@ export async function run({ options, values }: Invocation, io: Io): Promise<numb
   if ("exitCode" in taken) return taken.exitCode; // a signal: session closed, say nothing
   const reading = taken.snapshot;
   const { snapshot, unmatched } = filterDevices(reading, options.ids);
-  const results: AssertionResult[] = evaluateAssertions(snapshot, assertions);
+  const results: AssertionResult[] = evaluateAssertions(snapshot, assertions, {
+    devicesFound: reading.devices.length,
+  });
   if (unmatched.length > 0) {
     results.unshift({
       assertion: `-i ${unmatched.join(",")}`,
