@@ -11,9 +11,13 @@ export interface ContextOptions {
   sampleIntervalMs?: number | null | undefined;
 }
 
-/** `GPUTOP_LAZY_INIT=1` (the one place the variable is read; `--lazy-init` overrides). */
+/**
+ * `GPUTOP_LAZY_INIT=1` (or `true`/`yes`, any case, spaces around ignored); the one place the
+ * variable is read. `--lazy-init` overrides.
+ */
 export function lazyInitFromEnv(env: (name: string) => string | undefined): boolean {
-  return env("GPUTOP_LAZY_INIT") === "1";
+  const value = (env("GPUTOP_LAZY_INIT") ?? "").trim().toLowerCase();
+  return value === "1" || value === "true" || value === "yes";
 }
 
 export function createBackendContext(options: ContextOptions = {}): BackendContext {

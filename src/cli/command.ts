@@ -3,7 +3,7 @@
  * (merged with the global options at parse time) and how to run it. The list of commands is
  * `COMMANDS` in registry.ts.
  */
-import type { CliOptions } from "./global_options.ts";
+import type { CliOptions, OutputFormat } from "./global_options.ts";
 import type { Io } from "./io.ts";
 
 /** One option: what parseArgs (src/cli/parse_args.ts) needs, plus the words `--help` shows. */
@@ -45,6 +45,12 @@ export interface Command {
   summary: string;
   /** This command's own options; the global options are added to them. */
   options: OptionSpecs;
+  /**
+   * The output formats it can print (`--format`, `--json`, `--csv`); table, json and csv when
+   * absent, none (`[]`) for a command that prints one fixed thing. Asking for another is a usage
+   * error, so no format option is silently ignored.
+   */
+  formats?: readonly OutputFormat[];
   /** Positional arguments it takes, in order; none when absent. */
   positionals?: readonly PositionalSpec[];
   /** Runs it; the exit code. Implementations are imported here, lazily, not at start-up. */

@@ -22,6 +22,8 @@ export interface CliOptions {
   sysRoot: string | undefined;
   sampleWindowMs: number;
   lazyInit: boolean;
+  /** What turned lazy library sessions on (for `gputop backends`); absent when they are off. */
+  lazyInitFrom?: "--lazy-init" | "GPUTOP_LAZY_INIT";
 }
 
 export const GLOBAL_OPTIONS: OptionSpecs = {
@@ -42,7 +44,8 @@ export const GLOBAL_OPTIONS: OptionSpecs = {
     short: "i",
     multiple: true,
     value: "LIST",
-    help: "only these devices: index, UUID or PCI address, comma separated",
+    help: "only these devices: index, UUID, PCI address or platform name\n" +
+      "(SoC GPUs, e.g. ff9a0000.gpu), comma separated",
   },
   backends: {
     type: "string",
@@ -69,7 +72,7 @@ export const GLOBAL_OPTIONS: OptionSpecs = {
   },
   "lazy-init": {
     type: "boolean",
-    help: "release vendor libraries between samples (env GPUTOP_LAZY_INIT=1)",
+    help: "release vendor libraries between samples\n(env GPUTOP_LAZY_INIT=1, true or yes)",
   },
   help: { type: "boolean", short: "h", help: "this text; `gputop COMMAND --help` for a command" },
   version: { type: "boolean", short: "V", help: "print the version" },
@@ -85,7 +88,7 @@ export function resolveGlobalOptions(
   const backends = stringList(values.backends);
   const sampleWindow = stringValue(values["sample-window"]);
   return {
-    format: chooseFormat(stringValue(values.format), values.json === true, values.csv === true),
+    format: explicitFormat(values) ?? "table",
     header: values["no-header"] !== true,
     color: stdoutIsTerminal && !noColor,
     ids: ids ? parseIdList(ids) : null,
@@ -98,6 +101,11 @@ export function resolveGlobalOptions(
       ? 0
       : parseDurationMs("--sample-window", sampleWindow),
     lazyInit: values["lazy-init"] === true || lazyInitFromEnv(env),
+    ...(values["lazy-init"] === true
+      ? { lazyInitFrom: "--lazy-init" as const }
+      : lazyInitFromEnv(env)
+      ? { lazyInitFrom: "GPUTOP_LAZY_INIT" as const }
+      : {}),
   };
 }
 
@@ -117,14 +125,23 @@ function stringList(value: OptionValue): string[] | undefined {
   return list.filter((v): v is string => typeof v === "string");
 }
 
-function chooseFormat(format: string | undefined, json: boolean, csv: boolean): OutputFormat {
-  const chosen = [format, json ? "json" : undefined, csv ? "csv" : undefined].filter((f) =>
-    f !== undefined
-  );
+/**
+ * The format asked for by `--format`, `--json` or `--csv`; undefined when none was given (the
+ * command's default then applies), so a command can refuse an explicit `--format table`.
+ */
+export function explicitFormat(
+  values: Readonly<Record<string, OptionValue>>,
+): OutputFormat | undefined {
+  const chosen = [
+    stringValue(values.format),
+    values.json === true ? "json" : undefined,
+    values.csv === true ? "csv" : undefined,
+  ].filter((f) => f !== undefined);
   if (new Set(chosen).size > 1) {
     throw new UsageError(`conflicting output formats: ${chosen.join(" and ")}`);
   }
-  const value = chosen[0] ?? "table";
+  const value = chosen[0];
+  if (value === undefined) return undefined;
   if (value !== "table" && value !== "json" && value !== "csv") {
     throw new UsageError(`invalid value for --format: '${value}' (expected table, json or csv)`);
   }

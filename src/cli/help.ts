@@ -10,7 +10,14 @@ const MAX_COLUMN = 30;
 const ENVIRONMENT = `Environment:
   GPUTOP_NVML_LIB, GPUTOP_ZE_LIB, GPUTOP_AMDSMI_LIB   a library path tried first
   GPUTOP_MACMON, GPUTOP_NVIDIA_SMI                    a program path used instead of PATH
+  GPUTOP_MACMON_TIMEOUT_MS                            ms one macmon run may take (default 10000)
+  GPUTOP_PROC_ROOT, GPUTOP_SYS_ROOT                   as --proc-root, --sys-root
+  GPUTOP_LAZY_INIT=1 (or true, yes)                   as --lazy-init
+  NO_COLOR                                            set and not empty: as --no-color
 `;
+
+const DURATIONS =
+  "Durations (D): 500ms, 2s, 1.5s, 1m, 1h (at most 24h); a bare number is seconds.\n";
 
 const EXIT_CODES = "Exit codes: 0 ok · 1 failure · 2 usage error · 3 no device (check/fit)\n";
 
@@ -26,6 +33,7 @@ Options (every command):
 ${optionRows(GLOBAL_OPTIONS)}
 Run \`gputop help COMMAND\` or \`gputop COMMAND --help\` for a command's own options.
 
+${DURATIONS}
 ${ENVIRONMENT}
 ${EXIT_CODES}`;
 }
@@ -46,7 +54,8 @@ export function commandHelpText(command: Command): string {
   if (Object.keys(command.options).length > 0) {
     text += `\nOptions:\n${optionRows(command.options, column)}`;
   }
-  text += `\nOptions (every command):\n${optionRows(GLOBAL_OPTIONS, column)}\n${EXIT_CODES}`;
+  text += `\nOptions (every command):\n${optionRows(GLOBAL_OPTIONS, column)}\n${DURATIONS}` +
+    `\n${EXIT_CODES}`;
   return text;
 }
 

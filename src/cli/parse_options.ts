@@ -4,10 +4,10 @@
  * ones plus that command's own (registry.ts). Every mistake becomes a UsageError whose
  * one-line message names the bad flag or value.
  */
-import type { Command, Invocation, OptionSpecs, OptionValue } from "./command.ts";
+import type { Command, Invocation, OptionSpec, OptionSpecs, OptionValue } from "./command.ts";
 import { type ArgSpec, parseArgs } from "./parse_args.ts";
-import { GLOBAL_OPTIONS, resolveGlobalOptions } from "./global_options.ts";
-import { COMMANDS, DEFAULT_COMMAND, findCommand } from "./registry.ts";
+import { explicitFormat, GLOBAL_OPTIONS, resolveGlobalOptions } from "./global_options.ts";
+import { COMMANDS, DEFAULT_COMMAND, DEFAULT_FORMATS, findCommand } from "./registry.ts";
 import { UsageError } from "./usage_error.ts";
 import { joinNegativeValues } from "./validate_options.ts";
 
@@ -35,6 +35,7 @@ export function parseCommandLine(
     return helpInvocation(named === undefined ? [] : [command.name], values, env);
   }
   if (values.version === true) return invocation("version", [], values, env, stdoutIsTerminal);
+  checkFormat(command, values);
   checkPositionals(command, positionals);
   return invocation(command.name, positionals, values, env, stdoutIsTerminal);
 }
@@ -66,22 +67,57 @@ function parseFor(command: Command, args: string[]) {
 
 /**
  * Where the command name is: the first argument that is neither an option nor the value of a
- * global option that takes one (`--format json ps`). -1 when there is none.
+ * global option that takes one (`--format json ps`). -1 when there is none. A flag before the
+ * command that is not a global option is a usage error naming it, rather than having its value
+ * taken for the command (`--interval 2s watch` is not "unknown command '2s'").
  */
 function commandIndex(args: readonly string[]): number {
   const takesValue = (name: string) => GLOBAL_OPTIONS[name]?.type === "string";
   const shortTakesValue = (letter: string) =>
     Object.values(GLOBAL_OPTIONS).some((o) => o.short === letter && o.type === "string");
+  const isShort = (letter: string) => Object.values(GLOBAL_OPTIONS).some((o) => o.short === letter);
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? "";
     if (arg === "--") return args.length > i + 1 ? i + 1 : -1;
     if (arg.startsWith("--")) {
-      if (!arg.includes("=") && takesValue(arg.slice(2))) i++;
+      const name = arg.slice(2).split("=")[0] ?? "";
+      if (!Object.hasOwn(GLOBAL_OPTIONS, name)) {
+        throw misplacedOption(`--${name}`, (_option, n) => n === name);
+      }
+      if (!arg.includes("=") && takesValue(name)) i++;
     } else if (arg.startsWith("-") && arg.length > 1) {
-      if (arg.length === 2 && shortTakesValue(arg.slice(1))) i++;
+      const letter = arg.charAt(1);
+      if (!isShort(letter)) throw misplacedOption(`-${letter}`, (o) => o.short === letter);
+      if (arg.length === 2 && shortTakesValue(letter)) i++;
     } else return i;
   }
   return -1;
+}
+
+/** A non-global flag before the command: whose option it is, or that nobody knows it. */
+function misplacedOption(
+  flag: string,
+  matches: (option: OptionSpec, name: string) => boolean,
+): UsageError {
+  const owners = COMMANDS.filter((command) =>
+    Object.entries(command.options).some(([name, option]) => matches(option, name))
+  ).map((command) => command.name);
+  if (owners.length === 0) return new UsageError(`unknown option '${flag}'`);
+  const [first, ...others] = owners;
+  const also = others.length > 0 ? ` (and ${others.join(", ")})` : "";
+  return new UsageError(`'${flag}' is an option of ${first}${also}: put it after the command`);
+}
+
+/** `--format`/`--json`/`--csv` naming a format the command cannot print is a usage error. */
+function checkFormat(command: Command, values: Readonly<Record<string, OptionValue>>): void {
+  const format = explicitFormat(values);
+  const formats: readonly string[] = command.formats ?? DEFAULT_FORMATS;
+  if (format === undefined || formats.includes(format)) return;
+  throw new UsageError(
+    formats.length === 0
+      ? `${command.name} has one fixed output: it takes no --format, --json or --csv (got ${format})`
+      : `${command.name} prints ${formats.join(" or ")}, not ${format}`,
+  );
 }
 
 function checkPositionals(command: Command, positionals: string[]): void {

@@ -28,18 +28,21 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     name: "watch",
+    formats: ["json", "csv"],
     summary: "a reading every --interval: JSON lines (default) or CSV rows (--csv)",
     options: WATCH_OPTIONS,
     run: (inv, io) => import("./commands/watch.ts").then((m) => m.run(inv, io)),
   },
   {
     name: "top",
+    formats: ["table"],
     summary: "live full-screen view of devices and processes (a terminal only)",
     options: { interval: INTERVAL_OPTION, "rescan-interval": RESCAN_INTERVAL_OPTION },
     run: (inv, io) => import("./commands/top.ts").then((m) => m.run(inv, io)),
   },
   {
     name: "serve",
+    formats: [],
     summary: "Prometheus / OpenMetrics exporter on --listen (default 127.0.0.1:9757)",
     options: {
       listen: {
@@ -69,18 +72,21 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     name: "schema",
+    formats: ["json"],
     summary: "JSON Schema of the --json output",
     options: {},
     run: (inv, io) => import("./commands/schema.ts").then((m) => m.run(inv, io)),
   },
   {
     name: "check",
+    formats: ["table", "json"],
     summary: "assertions for CI jobs (free memory, temperature, driver, ...); exit 0/1/3",
     options: CHECK_OPTIONS,
     run: (inv, io) => import("./commands/check.ts").then((m) => m.run(inv, io)),
   },
   {
     name: "fit",
+    formats: ["table", "json"],
     summary: "devices with at least SIZE free, most free first; exit 0/1/3",
     options: {},
     positionals: [{ name: "SIZE", required: true, help: "e.g. 24GiB, 500MB, 1.5TB or bytes" }],
@@ -88,6 +94,7 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     name: "help",
+    formats: [],
     summary: "this list, or `help COMMAND` for a command's options",
     options: {},
     positionals: [{ name: "COMMAND", required: false, help: "the command to describe" }],
@@ -95,11 +102,15 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     name: "version",
+    formats: [],
     summary: "print the version",
     options: {},
     run: (inv, io) => import("./commands/version.ts").then((m) => m.run(inv, io)),
   },
 ];
+
+/** What a command prints when its entry names no formats. */
+export const DEFAULT_FORMATS = ["table", "json", "csv"] as const;
 
 /** The command run when none is named. */
 export const DEFAULT_COMMAND = "snapshot";

@@ -2,7 +2,9 @@
  * `gputop ps`: one row per process entry (entries are already one per process and device),
  * busiest memory first.
  */
+import { BACKEND_IDS } from "../model/schema_ids.ts";
 import type { GpuProcess, Snapshot } from "../model/types.ts";
+import { backendFailureLines, BACKENDS_HINT_COMMAND } from "./backends_table.ts";
 import { formatBytes, formatEngines, UNKNOWN } from "./format_units.ts";
 import { type Column, renderTable } from "./table.ts";
 
@@ -88,17 +90,31 @@ export function processRow(process: GpuProcess, options: ProcessColumnsOptions):
 
 const PS_COLUMNS: ProcessColumnsOptions = { rss: true };
 
+export const NO_PROCESS_MESSAGE = "No process is using a GPU.";
+export const NO_PROCESS_BACKEND_HINT =
+  `No backend that sees processes could read. ${BACKENDS_HINT_COMMAND}`;
+
+/** macmon reports no processes; every other backend can. */
+const PROCESS_BACKENDS: readonly string[] = BACKEND_IDS.filter((id) => id !== "macmon");
+
 /**
- * The `ps` table. Without processes it is the title row alone (or nothing without header).
- * The `*` note is added only with the header, so header-less output stays one line a row.
+ * The `ps` table. Without processes it says so, and when no backend that can see processes
+ * read (all unavailable, failed or skipped) it points at `gputop backends`. Then one line per
+ * backend that failed. Without header only the rows are printed (nothing when there are none),
+ * so header-less output stays one line a row.
  */
 export function renderProcessTable(snapshot: Snapshot, options: ProcessTableOptions): string {
   const processes = sortProcessesByMemory(snapshot.processes);
-  const table = renderTable(
-    processColumns(PS_COLUMNS),
-    processes.map((process) => processRow(process, PS_COLUMNS)),
-    options,
-  );
-  const note = options.header && hasDeviceWideFigure(processes) ? `${DEVICE_WIDE_NOTE}\n` : "";
-  return table + note;
+  const rows = processes.map((process) => processRow(process, PS_COLUMNS));
+  if (!options.header) return renderTable(processColumns(PS_COLUMNS), rows, options);
+  const failures = backendFailureLines(snapshot.backends, options.color);
+  if (processes.length === 0) {
+    const noneRead = !snapshot.backends.some((b) =>
+      PROCESS_BACKENDS.includes(b.id) && b.status === "ok"
+    );
+    return `${NO_PROCESS_MESSAGE}\n${noneRead ? `${NO_PROCESS_BACKEND_HINT}\n` : ""}${failures}`;
+  }
+  const table = renderTable(processColumns(PS_COLUMNS), rows, options);
+  const note = hasDeviceWideFigure(processes) ? `${DEVICE_WIDE_NOTE}\n` : "";
+  return table + note + (failures === "" ? "" : `\n${failures}`);
 }

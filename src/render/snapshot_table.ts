@@ -1,9 +1,10 @@
 /**
  * The default human view: a devices table, device errors, a blank line, then the
- * processes table. Without devices it says so and, when some backend was not ok, points
- * at `gputop backends`.
+ * processes table, then one line per backend that failed (status `error`). Without devices it
+ * says so and, when some backend was not ok, points at `gputop backends`.
  */
 import { BACKEND_IDS } from "../model/schema_ids.ts";
+import { backendFailureLines } from "./backends_table.ts";
 import type { Device, GpuProcess, Snapshot } from "../model/types.ts";
 import { escapeText } from "./escape_text.ts";
 import {
@@ -110,11 +111,14 @@ export function renderSnapshotTable(snapshot: Snapshot, options: SnapshotTableOp
     const processes = snapshot.processes.length === 0
       ? ""
       : "\n" + processSection(snapshot.processes, options);
-    return `${NO_GPUS_MESSAGE}\n${hint}${processes}`;
+    return `${NO_GPUS_MESSAGE}\n${backendFailureLines(snapshot.backends, options.color)}` +
+      `${hint}${processes}`;
   }
   const devices = [...snapshot.devices].sort((a, b) => a.index - b.index);
+  const failures = backendFailureLines(snapshot.backends, options.color);
   return renderTable(DEVICE_COLUMNS, devices.map(deviceRow), options) +
     deviceErrorLines(devices, options.color) +
     "\n" +
-    processSection(snapshot.processes, options);
+    processSection(snapshot.processes, options) +
+    (failures === "" ? "" : `\n${failures}`);
 }

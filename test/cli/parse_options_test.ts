@@ -81,7 +81,81 @@ Deno.test("parseDurationMs() understands ms, s, m and bare seconds", () => {
   assert.equal(parseDurationMs("--interval", "1m"), 60000);
   assert.equal(parseDurationMs("--interval", "3"), 3000);
   assert.throws(() => parseDurationMs("--interval", "-1s"), UsageError);
-  assert.throws(() => parseDurationMs("--interval", "2h"), UsageError);
+  assert.equal(parseDurationMs("--interval", "2h"), 7_200_000); // 2 × 3 600 000 ms
+  assert.throws(() => parseDurationMs("--interval", "25h"), /at most 24h/);
+  assert.throws(() => parseDurationMs("--interval", "1441m"), /at most 24h/);
+});
+
+Deno.test("parseCommandLine() names a command's option given before the command", () => {
+  const cases: [string[], string][] = [
+    [
+      ["--interval", "2s", "watch"],
+      "'--interval' is an option of watch (and top, serve): " +
+      "put it after the command",
+    ],
+    [["--listen", ":9000", "serve"], "'--listen' is an option of serve: put it after the command"],
+    [["--count=1", "watch"], "'--count' is an option of watch: put it after the command"],
+    [
+      ["--max-process-series", "3"],
+      "'--max-process-series' is an option of serve: " +
+      "put it after the command",
+    ],
+    [["--x", "ps"], "unknown option '--x'"],
+    [["-z", "1", "watch"], "unknown option '-z'"],
+  ];
+  for (const [args, message] of cases) {
+    assert.throws(() => parseCommandLine(args, noEnv, false), (error: unknown) => {
+      assert.ok(error instanceof UsageError, String(error));
+      assert.equal(error.message, message);
+      return true;
+    });
+  }
+  // After the command the same flags are fine.
+  assert.equal(parseCommandLine(["watch", "--interval", "2s"], noEnv, false).command, "watch");
+});
+
+Deno.test("parseCommandLine() refuses a format the command cannot print", () => {
+  const cases: [string[], string][] = [
+    [["watch", "--format", "table"], "watch prints json or csv, not table"],
+    [["schema", "--csv"], "schema prints json, not csv"],
+    [["top", "--json"], "top prints table, not json"],
+    [["check", "--csv", "--min-gpus", "1"], "check prints table or json, not csv"],
+    [["fit", "--format=csv", "1GiB"], "fit prints table or json, not csv"],
+    [
+      ["version", "--json"],
+      "version has one fixed output: it takes no --format, --json or " +
+      "--csv (got json)",
+    ],
+    [
+      ["serve", "--csv"],
+      "serve has one fixed output: it takes no --format, --json or --csv " +
+      "(got csv)",
+    ],
+  ];
+  for (const [args, message] of cases) {
+    assert.throws(() => parseCommandLine(args, noEnv, false), (error: unknown) => {
+      assert.ok(error instanceof UsageError, String(error));
+      assert.equal(error.message, message);
+      return true;
+    });
+  }
+  // The formats each does print, and no format option at all, are accepted.
+  for (
+    const args of [
+      ["watch", "--csv"],
+      ["watch"],
+      ["schema", "--json"],
+      ["top", "--format", "table"],
+      [
+        "version",
+      ],
+      ["serve"],
+      ["ps", "--csv"],
+      ["check", "--json", "--min-gpus", "1"],
+    ]
+  ) {
+    assert.equal(parseCommandLine(args, noEnv, false).command, args[0]);
+  }
 });
 
 Deno.test("parseCommandLine() finds the command after global options that take a value", () => {
@@ -97,4 +171,17 @@ Deno.test("parseCommandLine() turns --help into help for the named command", () 
   assert.deepEqual(parseCommandLine(["--help"], noEnv, false).positionals, []);
   assert.equal(parseCommandLine(["-V"], noEnv, false).command, "version");
   assert.deepEqual(parseCommandLine(["help", "ps"], noEnv, false).positionals, ["ps"]);
+});
+
+Deno.test("parseCommandLine() says where lazy library sessions came from", () => {
+  const env = (value: string) => (name: string) => name === "GPUTOP_LAZY_INIT" ? value : undefined;
+  const flag = parseCommandLine(["backends", "--lazy-init"], env("0"), false).options;
+  assert.equal(flag.lazyInit, true);
+  assert.equal(flag.lazyInitFrom, "--lazy-init");
+  const variable = parseCommandLine(["backends"], env("True"), false).options;
+  assert.equal(variable.lazyInit, true);
+  assert.equal(variable.lazyInitFrom, "GPUTOP_LAZY_INIT");
+  const off = parseCommandLine(["backends"], env("no"), false).options;
+  assert.equal(off.lazyInit, false);
+  assert.equal(off.lazyInitFrom, undefined);
 });

@@ -24,6 +24,25 @@ Deno.test("helpText() lists every registered command with its summary", () => {
   }
 });
 
+Deno.test("helpText() documents durations, platform ids and every environment variable", () => {
+  const text = helpText(COMMANDS);
+  assert.match(text, /a bare number is seconds/);
+  assert.match(text, /1h \(at most 24h\)/);
+  assert.match(text, /platform name/);
+  for (
+    const name of [
+      "GPUTOP_NVML_LIB",
+      "GPUTOP_ZE_LIB",
+      "GPUTOP_AMDSMI_LIB",
+      "GPUTOP_MACMON",
+      "GPUTOP_NVIDIA_SMI",
+      "GPUTOP_MACMON_TIMEOUT_MS",
+      "GPUTOP_PROC_ROOT",
+      "GPUTOP_LAZY_INIT",
+    ]
+  ) assert.match(text, new RegExp(`\\b${name}\\b`), name);
+});
+
 Deno.test("commandHelpText() shows a command's own options and positionals", () => {
   const text = commandHelpText({
     name: "demo",

@@ -83,7 +83,8 @@ Deno.test("joinNegativeValues joins a dash-number to a flag that takes a value o
 });
 
 Deno.test("--sample-window -1 is an invalid value, as --sample-window=-1 is", () => {
-  const message = "invalid value for --sample-window: '-1' (expected e.g. 500ms, 2s, 1m)";
+  const message =
+    "invalid value for --sample-window: '-1' (expected e.g. 500ms, 2s, 1m, 1h; a bare number is seconds)";
   assert.throws(
     () => parseCommandLine(["--sample-window", "-1"], noEnv, false),
     new UsageError(message),

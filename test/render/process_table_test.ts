@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { renderProcessTable, sortProcessesByMemory } from "../../src/render/process_table.ts";
-import { makeProcess, makeSnapshot } from "./snapshot_builder.ts";
+import { makeBackend, makeProcess, makeSnapshot } from "./snapshot_builder.ts";
+
+const PLAIN = { header: true, color: false };
 
 const MiB = 1024 ** 2;
 
@@ -54,9 +56,11 @@ Deno.test("renderProcessTable: columns, sort order and - for unknowns", () => {
 Deno.test("renderProcessTable: header false, empty list", () => {
   const empty = makeSnapshot();
   assert.equal(renderProcessTable(empty, { header: false, color: false }), "");
-  assert.match(
+  // No backend at all read processes: the hint too.
+  assert.equal(
     renderProcessTable(empty, { header: true, color: false }),
-    /^PID\s+USER.*COMMAND\n$/,
+    "No process is using a GPU.\nNo backend that sees processes could read. " +
+      "Run 'gputop backends' to see why.\n",
   );
   const one = makeSnapshot({ processes: [makeProcess({ pid: 3, name: "x" })] });
   const out = renderProcessTable(one, { header: false, color: false });
@@ -71,4 +75,38 @@ Deno.test("renderProcessTable: no ESC without color even with a hostile command"
   const out = renderProcessTable(snapshot, { header: true, color: false });
   assert.ok(!out.includes("\x1b") && !out.includes("\x9b") && !out.includes("\u202E"), out);
   assert.equal(out.split("\n").length, 3);
+});
+
+Deno.test("renderProcessTable: no process, hint only when no process-seeing backend is ok", () => {
+  const drmOk = makeSnapshot({
+    backends: [
+      makeBackend({ id: "drm" }),
+      makeBackend({ id: "nvml", status: "unavailable", detail: "no libnvidia-ml" }),
+    ],
+  });
+  assert.equal(renderProcessTable(drmOk, PLAIN), "No process is using a GPU.\n");
+  // macmon sees no processes: it being ok does not stop the hint.
+  const onlyMacmon = makeSnapshot({
+    backends: [
+      makeBackend({ id: "macmon" }),
+      makeBackend({ id: "drm", status: "unavailable", detail: "no /sys/class/drm" }),
+      makeBackend({ id: "nvml", status: "error", detail: "Insufficient Permissions" }),
+    ],
+  });
+  assert.equal(
+    renderProcessTable(onlyMacmon, PLAIN),
+    "No process is using a GPU.\nNo backend that sees processes could read. " +
+      "Run 'gputop backends' to see why.\nnvml failed: Insufficient Permissions\n",
+  );
+});
+
+Deno.test("renderProcessTable: a failed backend is named under the rows (header only)", () => {
+  const snapshot = makeSnapshot({
+    processes: [makeProcess({ pid: 3, name: "x" })],
+    backends: [makeBackend({ id: "nvml", status: "error", detail: "GPU is lost\nsecond line" })],
+  });
+  const lines = renderProcessTable(snapshot, PLAIN).split("\n");
+  assert.deepEqual(lines.slice(-3), ["", "nvml failed: GPU is lost", ""]);
+  const bare = renderProcessTable(snapshot, { header: false, color: false });
+  assert.equal(bare.split("\n").length, 2); // one row, final empty string
 });

@@ -68,6 +68,44 @@ Deno.test("renderSnapshotTable: no devices says so and hints at backends when on
   assert.equal(renderSnapshotTable(allOk, PLAIN), "No GPUs found.\n");
 });
 
+Deno.test("renderSnapshotTable: a failed backend gets a footer line; an unavailable one none", () => {
+  const snapshot = makeSnapshot({
+    devices: [makeDevice()],
+    backends: [
+      makeBackend({
+        id: "nvml",
+        status: "error",
+        detail: "NVML initialisation failed: Insufficient Permissions",
+      }),
+      makeBackend({ id: "amdsmi", status: "unavailable", detail: "no AMD SMI library" }),
+      makeBackend({ id: "level-zero", status: "error", detail: `\x1b[2J${"x".repeat(300)}\nmore` }),
+      makeBackend({ id: "drm" }),
+    ],
+  });
+  const out = renderSnapshotTable(snapshot, PLAIN);
+  const tail = out.split("\n").slice(-4);
+  assert.equal(tail[0], "");
+  assert.equal(tail[1], "nvml failed: NVML initialisation failed: Insufficient Permissions");
+  // escaped (ESC → `\e`), the first line only, cut to 160 characters: `\e[2J` (5) + 154 x + `…`
+  assert.equal(tail[2], `level-zero failed: \\e[2J${"x".repeat(154)}…`);
+  assert.equal(tail[3], "");
+  assert.ok(!out.includes("amdsmi"), out);
+  assert.ok(!out.includes("more"), out);
+  // No failure, no footer: the output ends with the processes section.
+  const fine = makeSnapshot({ devices: [makeDevice()], backends: [makeBackend()] });
+  assert.ok(renderSnapshotTable(fine, PLAIN).endsWith("No GPU processes found.\n"));
+});
+
+Deno.test("renderSnapshotTable: no devices lists a failed backend before the hint", () => {
+  const failed = makeSnapshot({
+    backends: [makeBackend({ id: "nvml", status: "error", detail: "timed out after 15000 ms" })],
+  });
+  assert.equal(
+    renderSnapshotTable(failed, PLAIN),
+    `${NO_GPUS_MESSAGE}\nnvml failed: timed out after 15000 ms\n${BACKENDS_HINT}\n`,
+  );
+});
+
 Deno.test("renderSnapshotTable: devices without processes", () => {
   const out = renderSnapshotTable(makeSnapshot({ devices: [makeDevice()] }), PLAIN);
   assert.ok(out.endsWith("\n\nNo GPU processes found.\n"), out);

@@ -1,18 +1,50 @@
 /**
  * Judges each assertion against one reading. Pure: the reading in, one result per assertion
  * out. A value nobody reports (null) fails its assertion, and the result says why, naming the
- * backends that could not read ("nvml unavailable: NVIDIA driver not loaded").
+ * backends that could not read ("nvml unavailable: NVIDIA driver not loaded") — only those
+ * that could have supplied that device's value, each once in the whole report, its detail cut
+ * to one short line.
  */
 import { formatBytes, formatCelsius, formatPercent } from "../../render/mod.ts";
-import type { Device, Snapshot } from "../../model/types.ts";
+import { oneLine } from "../../render/backends_table.ts";
+import type { BackendStatus, Device, Snapshot, Vendor } from "../../model/types.ts";
 import type { Assertion, AssertionResult, Observation } from "./assertions.ts";
 import { compareVersions, versionParts } from "./compare_versions.ts";
+
+export interface EvaluateOptions {
+  /** Devices in the reading before `-i` filtered them (default: those in the snapshot). */
+  devicesFound?: number;
+}
+
+/** A backend's detail in a reason line is cut to this many characters. */
+const REASON_DETAIL_MAX_CHARS = 100;
+
+/** The vendor libraries that report a vendor's devices (drm and others come from `sources`). */
+const VENDOR_BACKENDS: Partial<Record<Vendor, readonly string[]>> = {
+  nvidia: ["nvml", "nvidia-smi"],
+  amd: ["amdsmi"],
+  intel: ["level-zero"],
+  apple: ["macmon"],
+};
 
 export function evaluateAssertions(
   snapshot: Snapshot,
   assertions: readonly Assertion[],
+  options: EvaluateOptions = {},
 ): AssertionResult[] {
-  return assertions.map((assertion) => evaluate(snapshot, assertion));
+  const context: Context = {
+    snapshot,
+    devicesFound: options.devicesFound ?? snapshot.devices.length,
+    named: new Set(),
+  };
+  return assertions.map((assertion) => evaluate(context, assertion));
+}
+
+interface Context {
+  snapshot: Snapshot;
+  devicesFound: number;
+  /** Backends already named in a reason: each is named once in the whole report. */
+  named: Set<string>;
 }
 
 /** The backends that tried and failed, as `id status: detail`. Skipped ones are not a fault. */
@@ -22,25 +54,29 @@ export function backendProblems(snapshot: Snapshot): string[] {
     .map((b) => `${b.id} ${b.status}${b.detail ? `: ${b.detail}` : ""}`);
 }
 
-function evaluate(snapshot: Snapshot, assertion: Assertion): AssertionResult {
+function evaluate(context: Context, assertion: Assertion): AssertionResult {
+  const { snapshot } = context;
   const { devices } = snapshot;
   const base = { assertion: assertion.label, kind: assertion.kind };
   switch (assertion.kind) {
     case "min-gpus": {
       const pass = devices.length >= assertion.count;
       const observed = machine(devices.length, `${devices.length} device(s)`, pass);
-      return { ...base, pass, observed: [observed], reason: pass ? null : problems(snapshot) };
+      return { ...base, pass, observed: [observed], reason: pass ? null : problems(context) };
     }
     case "vendor": {
       const seen = devices.map((d) => `${d.index} ${d.vendor}`).join(", ");
       const pass = devices.some((d) => assertion.vendors.includes(d.vendor));
       const observed = machine(seen || null, seen || "no device", pass);
-      return { ...base, pass, observed: [observed], reason: pass ? null : problems(snapshot) };
+      const wanted = assertion.vendors.flatMap((vendor) => VENDOR_BACKENDS[vendor] ?? []);
+      const reason = pass ? null : problems(context, undefined, ["drm", ...wanted]);
+      return { ...base, pass, observed: [observed], reason };
     }
     case "require-backend": {
       const status = snapshot.backends.find((b) => b.id === assertion.backend);
       const value = status?.status ?? null;
       const pass = value === "ok";
+      if (!pass) context.named.add(assertion.backend);
       const shown = status
         ? `${status.status}${status.detail && !pass ? `: ${status.detail}` : ""}`
         : "not run";
@@ -48,11 +84,11 @@ function evaluate(snapshot: Snapshot, assertion: Assertion): AssertionResult {
         ...base,
         pass,
         observed: [machine(value, shown, pass)],
-        reason: pass ? null : `${assertion.backend} ${shown}`,
+        reason: pass ? null : `${assertion.backend} ${oneLine(shown, REASON_DETAIL_MAX_CHARS)}`,
       };
     }
     case "min-free-memory":
-      return perDevice(snapshot, base, (d) => {
+      return perDevice(context, base, (d) => {
         const value = d.memoryFreeBytes;
         return observe(
           d,
@@ -62,7 +98,7 @@ function evaluate(snapshot: Snapshot, assertion: Assertion): AssertionResult {
         );
       });
     case "max-used-memory":
-      return perDevice(snapshot, base, (d) => {
+      return perDevice(context, base, (d) => {
         const value = d.memoryUsedBytes;
         return observe(
           d,
@@ -72,7 +108,7 @@ function evaluate(snapshot: Snapshot, assertion: Assertion): AssertionResult {
         );
       });
     case "max-temperature":
-      return perDevice(snapshot, base, (d) => {
+      return perDevice(context, base, (d) => {
         const value = d.temperatureCelsius;
         return observe(
           d,
@@ -82,7 +118,7 @@ function evaluate(snapshot: Snapshot, assertion: Assertion): AssertionResult {
         );
       });
     case "max-utilization":
-      return perDevice(snapshot, base, (d) => {
+      return perDevice(context, base, (d) => {
         const value = d.utilizationPercent;
         return observe(
           d,
@@ -93,7 +129,7 @@ function evaluate(snapshot: Snapshot, assertion: Assertion): AssertionResult {
       });
     case "driver-min": {
       const wanted = versionParts(assertion.version) ?? [];
-      return perDevice(snapshot, base, (d) => {
+      return perDevice(context, base, (d) => {
         const value = d.driverVersion;
         const parts = value === null ? null : versionParts(value);
         const pass = parts !== null && compareVersions(parts, wanted) >= 0;
@@ -101,7 +137,7 @@ function evaluate(snapshot: Snapshot, assertion: Assertion): AssertionResult {
       });
     }
     case "no-processes":
-      return perDevice(snapshot, base, (d) => {
+      return perDevice(context, base, (d) => {
         const holders = memoryHolders(snapshot, d);
         const shown = holders.length === 0
           ? "none"
@@ -146,27 +182,49 @@ function observe(
 }
 
 function perDevice(
-  snapshot: Snapshot,
+  context: Context,
   base: Pick<AssertionResult, "assertion" | "kind">,
   judge: (device: Device) => Observation,
 ): AssertionResult {
+  const { snapshot } = context;
   const observed = snapshot.devices.map(judge);
   const pass = observed.length > 0 && observed.every((o) => o.pass);
-  const unknown = observed.filter((o) => o.value === null).map((o) => o.deviceIndex);
+  const unknown = snapshot.devices.filter((_device, i) => observed[i]?.value === null);
   let reason: string | null = null;
-  if (observed.length === 0) reason = problems(snapshot, "no device");
+  if (observed.length === 0) reason = problems(context, "no device");
   else if (unknown.length > 0) {
-    reason = problems(snapshot, `not reported for device ${unknown.join(", ")}`);
+    const lead = `not reported for device ${unknown.map((d) => d.index).join(", ")}`;
+    reason = problems(context, lead, unknown.flatMap(couldSupply)) ?? lead;
   }
   return { ...base, pass, observed, reason };
 }
 
+/** The backends that could have supplied a value for this device. */
+function couldSupply(device: Device): string[] {
+  return [...(VENDOR_BACKENDS[device.vendor] ?? []), ...Object.values(device.sources)];
+}
+
 /**
  * Why an assertion could not be judged from data: `lead` (what is missing), then the backends
- * that could not read. Null when devices were read fine and the observed value says it all.
+ * that could not read — among `relevant` when given (else all), and not already named in an
+ * earlier reason. Null when there is nothing to say beyond the observed value.
  */
-function problems(snapshot: Snapshot, lead?: string): string | null {
-  const parts = [...(lead ? [lead] : []), ...backendProblems(snapshot)];
+function problems(context: Context, lead?: string, relevant?: readonly string[]): string | null {
+  const { snapshot, named } = context;
+  if (snapshot.devices.length === 0 && context.devicesFound > 0) {
+    return `${context.devicesFound} device(s) found, all filtered out by -i`;
+  }
+  const failed = snapshot.backends.filter((b) =>
+    (b.status === "unavailable" || b.status === "error") &&
+    (relevant === undefined || relevant.includes(b.id)) && !named.has(b.id)
+  );
+  for (const backend of failed) named.add(backend.id);
+  const parts = [...(lead ? [lead] : []), ...failed.map(describeProblem)];
   if (parts.length > 0) return parts.join("; ");
   return snapshot.devices.length === 0 ? "no device found by any backend" : null;
+}
+
+function describeProblem(backend: BackendStatus): string {
+  const detail = backend.detail ? `: ${oneLine(backend.detail, REASON_DETAIL_MAX_CHARS)}` : "";
+  return `${backend.id} ${backend.status}${detail}`;
 }

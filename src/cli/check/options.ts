@@ -3,6 +3,7 @@
  * (for parsing and help) without loading the command.
  */
 import type { OptionSpecs } from "../command.ts";
+import { CHECK_VENDORS } from "./vendors.ts";
 
 export const CHECK_OPTIONS: OptionSpecs = {
   "min-gpus": { type: "string", value: "N", help: "at least N devices (after -i)" },
@@ -10,7 +11,8 @@ export const CHECK_OPTIONS: OptionSpecs = {
     type: "string",
     multiple: true,
     value: "V",
-    help: "at least one device from vendor V (nvidia, amd, intel, apple, other;\n" +
+    help: `at least one device from vendor V (${CHECK_VENDORS.slice(0, 5).join(", ")},\n` +
+      `${CHECK_VENDORS.slice(5).join(", ")}; any case;\n` +
       "a comma list means any of them)",
   },
   "require-backend": {
@@ -25,7 +27,11 @@ export const CHECK_OPTIONS: OptionSpecs = {
     help: "each device has at least SIZE free (24GiB, 500MB, 1.5TB, bytes)",
   },
   "max-used-memory": { type: "string", value: "SIZE", help: "each device has at most SIZE used" },
-  "max-temperature": { type: "string", value: "C", help: "each device at most C °C" },
+  "max-temperature": {
+    type: "string",
+    value: "C",
+    help: "each device at most C °C (may be negative)",
+  },
   "no-processes": { type: "boolean", help: "no process holds memory on any device" },
   "max-utilization": { type: "string", value: "PCT", help: "each device at most PCT % busy" },
   "driver-min": {

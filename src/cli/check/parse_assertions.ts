@@ -1,5 +1,5 @@
 /** `gputop check` options → assertions, in a fixed order (the order of CHECK_OPTIONS). */
-import { BACKEND_IDS, VendorSchema } from "../../model/schema.ts";
+import { BACKEND_IDS } from "../../model/schema_ids.ts";
 import type { BackendId, Vendor } from "../../model/types.ts";
 import type { OptionValue } from "../command.ts";
 import { splitList, stringValue } from "../global_options.ts";
@@ -8,6 +8,7 @@ import { UsageError } from "../usage_error.ts";
 import type { Assertion } from "./assertions.ts";
 import { CHECK_OPTIONS } from "./options.ts";
 import { versionParts } from "./compare_versions.ts";
+import { CHECK_VENDORS } from "./vendors.ts";
 
 export function parseAssertions(values: Readonly<Record<string, OptionValue>>): Assertion[] {
   const assertions: Assertion[] = [];
@@ -20,12 +21,12 @@ export function parseAssertions(values: Readonly<Record<string, OptionValue>>): 
     const count = parseNumber("--min-gpus", minGpus, { integer: true });
     assertions.push({ kind: "min-gpus", label: label("min-gpus", minGpus), count });
   }
-  const vendors = list(values.vendor);
+  const vendors = list("--vendor", values.vendor)?.map((vendor) => vendor.toLowerCase()) ?? null;
   if (vendors !== null) {
     for (const vendor of vendors) {
-      if (!(VendorSchema.options as readonly string[]).includes(vendor)) {
+      if (!(CHECK_VENDORS as readonly string[]).includes(vendor)) {
         throw new UsageError(
-          `invalid value for --vendor: '${vendor}' (known: ${VendorSchema.options.join(", ")})`,
+          `invalid value for --vendor: '${vendor}' (known: ${CHECK_VENDORS.join(", ")})`,
         );
       }
     }
@@ -35,7 +36,7 @@ export function parseAssertions(values: Readonly<Record<string, OptionValue>>): 
       vendors: vendors as Vendor[],
     });
   }
-  for (const backend of list(values["require-backend"]) ?? []) {
+  for (const backend of list("--require-backend", values["require-backend"]) ?? []) {
     if (!(BACKEND_IDS as readonly string[]).includes(backend)) {
       throw new UsageError(
         `invalid value for --require-backend: '${backend}' (known: ${BACKEND_IDS.join(", ")})`,
@@ -57,7 +58,7 @@ export function parseAssertions(values: Readonly<Record<string, OptionValue>>): 
     assertions.push({
       kind: "max-temperature",
       label: label("max-temperature", temperature),
-      celsius: parseNumber("--max-temperature", temperature, {}),
+      celsius: parseNumber("--max-temperature", temperature, { negative: true }),
     });
   }
   if (values["no-processes"] === true) {
@@ -87,24 +88,37 @@ export function parseAssertions(values: Readonly<Record<string, OptionValue>>): 
   return assertions;
 }
 
-function list(value: OptionValue): string[] | null {
+/**
+ * A repeatable comma-list option → its items. An empty item (`--vendor ''`, `a,,b`) is a usage
+ * error: a CI line `--vendor "$VENDOR"` with an unset variable must not judge an empty list or
+ * silently drop the assertion.
+ */
+function list(flag: string, value: OptionValue): string[] | null {
   if (value === undefined) return null;
   const items = (Array.isArray(value) ? value : [value]).filter((v): v is string =>
     typeof v === "string"
   );
+  for (const item of items) {
+    if (item.split(",").some((part) => part.trim() === "")) {
+      throw new UsageError(`invalid value for ${flag}: '${item}' (an empty item)`);
+    }
+  }
   return splitList(items);
 }
 
 function parseNumber(
   flag: string,
   text: string,
-  limits: { integer?: boolean; max?: number },
+  limits: { integer?: boolean; max?: number; negative?: boolean },
 ): number {
-  const pattern = limits.integer ? /^\d+$/ : /^\d+(?:\.\d+)?$/;
+  const sign = limits.negative ? "-?" : "";
+  const pattern = limits.integer ? /^\d+$/ : new RegExp(`^${sign}\\d+(?:\\.\\d+)?$`);
   const value = Number(text.trim());
   if (!pattern.test(text.trim()) || (limits.max !== undefined && value > limits.max)) {
     const expected = limits.integer
       ? "a whole number ≥ 0"
+      : limits.negative
+      ? "a number, e.g. 85 or -5"
       : `a number ≥ 0${limits.max !== undefined ? ` and ≤ ${limits.max}` : ""}`;
     throw new UsageError(`invalid value for ${flag}: '${text}' (expected ${expected})`);
   }

@@ -38,7 +38,11 @@ export async function run({ options }: Invocation, io: Io): Promise<number> {
     io.out(renderBackendsCsv(statuses, { header: options.header }));
   } else {
     io.out(renderBackendsTable(statuses, { header: options.header, color: options.color }));
-    io.out(`\nLibrary sessions: ${lazy ? "lazy (--lazy-init)" : "persistent"}\n`);
+    io.out(
+      `\nLibrary sessions: ${
+        lazy ? `lazy (${options.lazyInitFrom ?? "--lazy-init"})` : "persistent"
+      }\n`,
+    );
   }
   return EXIT_OK;
 }

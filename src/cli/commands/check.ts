@@ -11,16 +11,16 @@ import { filterDevices } from "../device_filter.ts";
 import { EXIT_FAILURE, EXIT_NO_DEVICE, EXIT_OK } from "../exit_codes.ts";
 import type { Io } from "../io.ts";
 import { readForCli } from "../take_reading.ts";
-import { UsageError } from "../usage_error.ts";
 
 export async function run({ options, values }: Invocation, io: Io): Promise<number> {
-  if (options.format === "csv") throw new UsageError("check prints a table or --json, not csv");
   const assertions = parseAssertions(values);
   const taken = await readForCli(options);
   if ("exitCode" in taken) return taken.exitCode; // a signal: session closed, say nothing
   const reading = taken.snapshot;
   const { snapshot, unmatched } = filterDevices(reading, options.ids);
-  const results: AssertionResult[] = evaluateAssertions(snapshot, assertions);
+  const results: AssertionResult[] = evaluateAssertions(snapshot, assertions, {
+    devicesFound: reading.devices.length,
+  });
   if (unmatched.length > 0) {
     results.unshift({
       assertion: `-i ${unmatched.join(",")}`,

@@ -11,7 +11,6 @@ import type { Io } from "../io.ts";
 import { parseSizeBytes } from "../parse_size.ts";
 import { takeReading } from "../take_reading.ts";
 import { backendProblems } from "../check/evaluate.ts";
-import { UsageError } from "../usage_error.ts";
 
 const COLUMNS = [
   { title: "GPU", align: "right" },
@@ -21,7 +20,6 @@ const COLUMNS = [
 ] as const;
 
 export async function run({ options, positionals }: Invocation, io: Io): Promise<number> {
-  if (options.format === "csv") throw new UsageError("fit prints a table or --json, not csv");
   const sizeText = positionals[0] ?? "";
   const sizeBytes = parseSizeBytes("SIZE", sizeText);
   const reading = await takeReading(options);

@@ -41,7 +41,7 @@ function judge(assertion: Assertion) {
   return result;
 }
 
-Deno.test("check: a value nobody reports fails and names the backend that could not read", () => {
+Deno.test("check: a value nobody reports fails; another vendor's library is not blamed", () => {
   const result = judge({
     kind: "min-free-memory",
     label: "--min-free-memory 6GiB",
@@ -52,10 +52,50 @@ Deno.test("check: a value nobody reports fails and names the backend that could 
     [0, 7 * GiB, true], // 7 GiB ≥ 6 GiB
     [1, null, false],
   ]);
+  // Device 1 is Intel with no sources: NVML (unavailable) could not have supplied its value.
+  assert.equal(result.reason, "not reported for device 1");
+});
+
+Deno.test("check: reasons name the device's own vendor library and sources, once each", () => {
+  const amdDetail = Array.from(
+    { length: 8 },
+    (_, i) =>
+      `/opt/rocm-${i}/lib/libamd_smi.so.26: cannot open shared object file: No such file or directory`,
+  ).join("; ");
+  const reading = makeSnapshot({
+    backends: [
+      makeBackend({ id: "nvml", status: "unavailable", detail: "NVIDIA driver not loaded" }),
+      makeBackend({ id: "level-zero", status: "unavailable", detail: "zeInit failed\nline two" }),
+      makeBackend({ id: "amdsmi", status: "unavailable", detail: amdDetail }),
+      makeBackend({ id: "drm", status: "error", detail: "hwmon unreadable" }),
+    ],
+    devices: [
+      makeDevice({ index: 0, id: "0000:00:02.0", vendor: "intel", sources: { name: "drm" } }),
+    ],
+  });
+  const [memory, temperature, amd] = evaluateAssertions(reading, [
+    { kind: "min-free-memory", label: "m", bytes: GiB },
+    { kind: "max-temperature", label: "t", celsius: 85 },
+    { kind: "require-backend", label: "b", backend: "amdsmi" },
+  ]);
+  // level-zero: Intel's library, first line only; drm: a source of this device.
   assert.equal(
-    result.reason,
-    "not reported for device 1; nvml unavailable: NVIDIA driver not loaded",
+    memory?.reason,
+    "not reported for device 0; level-zero unavailable: zeInit failed; drm error: hwmon unreadable",
   );
+  assert.equal(temperature?.reason, "not reported for device 0", "each backend named once");
+  // The backend a require-backend names is its subject: cut to 100 characters (99 + `…`).
+  assert.equal(amd?.reason, `amdsmi unavailable: ${amdDetail.slice(0, 99 - 13)}…`);
+  assert.ok(!memory?.reason?.includes("nvml") && !memory?.reason?.includes("amdsmi"));
+});
+
+Deno.test("check: devices found but all filtered out by -i say so", () => {
+  const [count, temperature] = evaluateAssertions(makeSnapshot({ backends: snapshot.backends }), [
+    { kind: "min-gpus", label: "g", count: 1 },
+    { kind: "max-temperature", label: "t", celsius: 85 },
+  ], { devicesFound: 2 });
+  assert.equal(count?.reason, "2 device(s) found, all filtered out by -i");
+  assert.equal(temperature?.reason, "2 device(s) found, all filtered out by -i");
 });
 
 Deno.test("check: limits are inclusive and compared per device", () => {
