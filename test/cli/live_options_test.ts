@@ -21,7 +21,8 @@ Deno.test("continuousOptions: --rescan-interval 5s is 5000 ms, 250ms is 250; uns
 });
 
 Deno.test("continuousOptions: a bad --rescan-interval is a one-line usage error", () => {
-  for (const bad of ["soon", "-1s", "2h", "25h"]) {
+  // `h` is a unit (at most 24h), so "2h" is valid and "25h" is not.
+  for (const bad of ["soon", "-1s", "25h", "1d"]) {
     assert.throws(
       () => continuousOptions({ "rescan-interval": bad }),
       (error: unknown) =>
