@@ -14,6 +14,7 @@ import type { Backend, BackendContext, BackendOpenResult } from "../backends/bac
 import type { BackendPlan } from "../backends/select.ts";
 import { errorMessage } from "../model/errors.ts";
 import { mergeReadings } from "../model/merge.ts";
+import { StableDeviceIndexes } from "../model/stable_index.ts";
 import { sanitizeSnapshot } from "../model/sanitize_snapshot.ts";
 import { SCHEMA_VERSION } from "../model/schema_ids.ts";
 import type {
@@ -56,6 +57,11 @@ export class Session {
   readonly #entries: Entry[];
   /** Caches per process instance in long-running sessions (`ctx.rescanIntervalMs` set). */
   readonly #enricher: ProcessEnricher;
+  /**
+   * Long-running sessions only: device indexes that stay with their device for the session's
+   * life. One-shot readings number devices in PCI order from 0.
+   */
+  readonly #indexes: StableDeviceIndexes | null;
   #openPromise: Promise<void> | null = null;
   #closed = false;
   #closing: Promise<void> | null = null;
@@ -69,6 +75,7 @@ export class Session {
       rescanIntervalMs: ctx.rescanIntervalMs ?? null,
       nowMs: ctx.nowMs,
     });
+    this.#indexes = (ctx.rescanIntervalMs ?? null) !== null ? new StableDeviceIndexes() : null;
     this.#entries = plans.map((plan) => ({
       plan,
       backend: null,
@@ -175,7 +182,7 @@ export class Session {
     await this.open();
     const readings = await Promise.all(this.#entries.map((entry) => this.#readOne(entry)));
     const inputs = readings.flatMap((r) => r ? [r] : []);
-    const merged = mergeReadings(inputs);
+    const merged = mergeReadings(inputs, this.#indexes);
     const processes: GpuProcess[] = this.#enricher.enrich(merged.processes);
     // The contract's last guard: no parser's number reaches the output unchecked.
     return sanitizeSnapshot({
