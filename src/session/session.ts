@@ -135,7 +135,7 @@ export class Session {
       this.#applyOpen(entry, backend, outcome);
       return;
     }
-    entry.status = failure(id, `timed out after ${this.#openDeadlineMs} ms (still opening)`);
+    entry.status = failure(id, `timed out after ${this.#openDeadlineMs} ms ${STILL_OPENING}`);
     entry.busy = opening.then(
       (result) => this.#applyOpen(entry, backend, { settled: true, ok: true, value: result }),
       (error: unknown) => this.#applyOpen(entry, backend, { settled: true, ok: false, error }),
@@ -246,11 +246,25 @@ export class Session {
       safeClose(backend);
       if (backend.settled) waits.push(backend.settled().catch(() => undefined));
     }
+    // One CLOSE_WAIT_MS for everything, not one per step (README: closing waits at most 5 s).
+    const endMs = performance.now() + CLOSE_WAIT_MS;
     if (waits.length > 0) await settleWithin(Promise.all(waits), CLOSE_WAIT_MS);
     // A late open resolved during the wait was closed by #applyOpen; wait for its settling.
     const late = this.#entries.flatMap((e) => e.backend?.settled ? [e.backend.settled()] : []);
-    if (late.length > 0) await settleWithin(Promise.all(late), CLOSE_WAIT_MS);
+    const leftMs = endMs - performance.now();
+    if (late.length > 0 && leftMs > 0) await settleWithin(Promise.all(late), leftMs);
   }
+}
+
+/** Ends the detail of a backend whose open() outlived its deadline and has not returned yet. */
+const STILL_OPENING = "(still opening)";
+
+/**
+ * Whether this status is of a backend still opening (its open() timed out and has not
+ * returned): it may yet join later readings with devices of its own.
+ */
+export function isStillOpening(status: BackendStatus): boolean {
+  return status.status === "error" && (status.detail?.endsWith(STILL_OPENING) ?? false);
 }
 
 function skipped(id: BackendId, detail: string): BackendStatus {
