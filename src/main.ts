@@ -1,7 +1,11 @@
 /** Executable entry: `deno run -A src/main.ts` and the compiled binary start here. */
 import { runCli } from "./cli/run.ts";
 import { denoIo } from "./cli/io.ts";
+import { closingDone } from "./cli/closing_in_flight.ts";
 
 if (import.meta.main) {
-  Deno.exit(await runCli(Deno.args, denoIo()));
+  const code = await runCli(Deno.args, denoIo());
+  // A one-shot command's output is written; its session may still be closing.
+  await closingDone();
+  Deno.exit(code);
 }

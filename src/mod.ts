@@ -4,7 +4,8 @@
  * no vendor library, starts no program and reads no file: that happens only inside a call.
  *
  * Missing GPUs, libraries, programs or permissions are data (`snapshot.backends[].status`),
- * never exceptions.
+ * never exceptions. Only a mistake in the options throws, naming the option: an unknown
+ * backend id, or a `procRoot` / `sysRoot` that is not a directory.
  *
  * @example One reading
  * ```ts
@@ -53,13 +54,18 @@ export type {
  * ```ts
  * import { readSnapshot } from "./mod.ts";
  *
- * // Fixture-free roots: on a machine without GPUs this still succeeds, with statuses.
- * const snapshot = await readSnapshot({ backends: ["drm"], procRoot: "/nonexistent" });
+ * // On a machine without GPUs this still succeeds: no devices, and each backend's status.
+ * const snapshot = await readSnapshot({ backends: ["drm"] });
  * for (const device of snapshot.devices) {
  *   console.log(device.index, device.name, device.memoryUsedBytes);
  * }
  * console.log(snapshot.backends.map((b) => `${b.id}: ${b.status}`).join(", "));
  * ```
+ *
+ * @throws {TypeError} `backends` is not an array, or a root is not a string.
+ * @throws {RangeError} `backends` names an unknown backend, or `procRoot` / `sysRoot` is given
+ * and is not a directory (the message starts with the option's name). The defaults (`/proc`,
+ * `/sys`, `GPUTOP_PROC_ROOT`, `GPUTOP_SYS_ROOT`) are not checked: a missing one is a status.
  */
 export function readSnapshot(options: ReadSnapshotOptions = {}): Promise<Snapshot> {
   return readSnapshotImpl(options);
@@ -81,6 +87,9 @@ export function readSnapshot(options: ReadSnapshotOptions = {}): Promise<Snapsho
  *   if (++seen === 3) break; // closes every library session
  * }
  * ```
+ *
+ * @throws {TypeError | RangeError} On the first iteration, as {@linkcode readSnapshot} does
+ * for bad options, and a RangeError when `intervalMs` is not positive.
  */
 export function watchSnapshots(options: WatchSnapshotsOptions): AsyncGenerator<Snapshot> {
   return watchSnapshotsImpl(options);
@@ -101,6 +110,9 @@ export function watchSnapshots(options: WatchSnapshotsOptions): AsyncGenerator<S
  *   console.log(device.deviceId, device.gpuMemoryBytes, device.perProcess, device.source);
  * }
  * ```
+ *
+ * @throws {TypeError | RangeError} As {@linkcode readSnapshot} does for bad options. Backends
+ * left out by the `backends` option are listed as skipped, "not selected".
  */
 export function selfUsage(options: SelfUsageOptions = {}): Promise<SelfUsage> {
   return selfUsageImpl(options);

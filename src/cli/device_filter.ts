@@ -32,3 +32,14 @@ export function filterDevices(snapshot: Snapshot, ids: readonly string[] | null)
   );
   return { snapshot: { ...snapshot, devices, processes }, unmatched };
 }
+
+/**
+ * The one-line complaint for ids that matched nothing, naming the devices there are (so a
+ * typo or a renumbering is visible at once).
+ */
+export function unmatchedIdsMessage(snapshot: Snapshot, unmatched: readonly string[]): string {
+  const known = snapshot.devices.length === 0
+    ? "no devices found"
+    : `devices: ${snapshot.devices.map((d) => `${d.index} (${d.id})`).join(", ")}`;
+  return `no device matches --id '${unmatched.join(",")}'; ${known}`;
+}

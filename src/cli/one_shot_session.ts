@@ -10,6 +10,7 @@ import type { Snapshot } from "../model/types.ts";
 import { sleepMs } from "../session/deadline.ts";
 import { createSession, type ReadSnapshotOptions } from "../session/read_snapshot.ts";
 import type { Session } from "../session/session.ts";
+import { trackClosing } from "./closing_in_flight.ts";
 import { listenForStop } from "./stop_signals.ts";
 
 /** What the command's work gave, or the signal that stopped it first. */
@@ -18,10 +19,13 @@ export type OneShotOutcome<T> =
   | { interrupted: true; signal: Deno.Signal };
 
 /**
- * Runs `use` on a fresh session and closes the session exactly once on every path: done,
+ * Runs `use` on a fresh session and closes the session exactly once on every path: done
+ * (resolves once closing has begun — every open backend is shut down by then — and leaves
+ * the wait for a still-pending call to `closingDone()`, so the output is not held back),
  * thrown (rethrown after closing), or a stop signal (resolves `interrupted` after closing;
  * `use` is abandoned and must check `signal.aborted` after each await so that it never calls
- * into the session once closing has begun). A second signal during closing exits at once.
+ * into the session once closing has begun). A second signal during closing exits at once;
+ * so does any signal once the output is written (no listener is left by then).
  */
 export async function withOneShotSession<T>(
   options: ReadSnapshotOptions,
@@ -30,18 +34,21 @@ export async function withOneShotSession<T>(
   const stop = listenForStop();
   try {
     const session = createSession(options);
+    let closing: Promise<void> | null = null;
     try {
       const work = use(session, stop.signal);
       // Abandoned work may still fail later; that must not become an unhandled rejection.
       work.catch(() => undefined);
       const value = await Promise.race([work, abortOf(stop.signal)]);
       const signal = stop.received();
-      return signal === null ? { interrupted: false, value: value as T } : {
-        interrupted: true,
-        signal,
-      };
+      if (signal !== null) return { interrupted: true, signal };
+      // The reading is complete: the command prints it while the close goes on (a vendor
+      // init still pending can take CLOSE_WAIT_MS more); the entry point waits for it.
+      closing = session.close();
+      trackClosing(closing);
+      return { interrupted: false, value: value as T };
     } finally {
-      await session.close();
+      if (closing === null) await session.close();
     }
   } finally {
     await stop.dispose();

@@ -3,7 +3,7 @@
  * A SIGINT / SIGTERM during it closes the session first and is reported as `interrupted`.
  */
 import type { Snapshot } from "../model/types.ts";
-import { filterDevices } from "./device_filter.ts";
+import { filterDevices, unmatchedIdsMessage } from "./device_filter.ts";
 import type { CliOptions } from "./global_options.ts";
 import { readOnce, withOneShotSession } from "./one_shot_session.ts";
 import { exitCodeForSignal } from "./stop_signals.ts";
@@ -39,13 +39,7 @@ export async function takeReading(options: CliOptions): Promise<ReadingResult> {
   const { snapshot } = reading;
   const filtered = filterDevices(snapshot, options.ids);
   if (filtered.unmatched.length > 0) {
-    const known = snapshot.devices.length === 0
-      ? "no devices found"
-      : `devices: ${snapshot.devices.map((d) => `${d.index} (${d.id})`).join(", ")}`;
-    return {
-      ok: false,
-      message: `no device matches --id '${filtered.unmatched.join(",")}'; ${known}`,
-    };
+    return { ok: false, message: unmatchedIdsMessage(snapshot, filtered.unmatched) };
   }
   return { ok: true, snapshot: filtered.snapshot };
 }

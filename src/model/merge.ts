@@ -5,6 +5,8 @@
  * Each field is taken from the first backend in `precedenceFor(field)` that knows it, and
  * `sources[field]` records which one. Devices are then ordered by PCI address (the order
  * NVML, nvidia-smi and the kernel all enumerate in), so indexes agree with vendor tools.
+ * A long-running session passes its {@linkcode StableDeviceIndexes}: then a device keeps the
+ * index it first got (new ones get the next free number) and devices are listed by index.
  *
  * A process is one (pid, device) pair; when two backends report the same pair the one
  * earlier in the registry supplies the record and later ones only fill its unknown fields.
@@ -12,6 +14,7 @@
 import { emptyDeviceMetrics } from "./empty_device.ts";
 import { backendRank, precedenceFor } from "./field_precedence.ts";
 import { normalizePciBusId } from "./pci.ts";
+import type { StableDeviceIndexes } from "./stable_index.ts";
 import type {
   BackendId,
   BackendReading,
@@ -58,7 +61,10 @@ const FIELD_NAMES = (Object.keys(emptyDeviceMetrics()) as DeviceMetricName[]).fi
   !(field in COMPANIONS)
 );
 
-export function mergeReadings(inputs: readonly BackendReadingInput[]): MergeResult {
+export function mergeReadings(
+  inputs: readonly BackendReadingInput[],
+  stableIndexes: StableDeviceIndexes | null = null,
+): MergeResult {
   const ordered = [...inputs].sort((a, b) => backendRank(a.id) - backendRank(b.id));
   const groups: DeviceGroup[] = [];
   const byPci = new Map<string, DeviceGroup>();
@@ -83,9 +89,14 @@ export function mergeReadings(inputs: readonly BackendReadingInput[]): MergeResu
   }
 
   const sortedGroups = [...groups].sort(compareGroups);
-  const devices = sortedGroups.map((group, index) => buildDevice(group, index));
+  const indexes = stableIndexes
+    ? stableIndexes.assign(sortedGroups.map(identityKeys))
+    : sortedGroups.map((_, position) => position);
   const deviceOfGroup = new Map<DeviceGroup, Device>();
-  sortedGroups.forEach((group, index) => deviceOfGroup.set(group, devices[index] as Device));
+  sortedGroups.forEach((group, position) =>
+    deviceOfGroup.set(group, buildDevice(group, indexes[position] as number))
+  );
+  const devices = [...deviceOfGroup.values()].sort((a, b) => a.index - b.index);
 
   const processes = mergeProcesses(ordered, (id, localId) => {
     if (localId === null) return null;
@@ -104,6 +115,21 @@ function groupPci(group: DeviceGroup): string | null {
     if (reading.pciBusId) return reading.pciBusId;
   }
   return null;
+}
+
+/** Everything that names this device across readings (see StableDeviceIndexes). */
+function identityKeys(group: DeviceGroup): string[] {
+  const keys: string[] = [];
+  const pci = groupPci(group);
+  if (pci) keys.push(`pci:${pci}`);
+  for (const reading of group.readings.values()) {
+    if (reading.uuid) keys.push(`uuid:${reading.uuid.toLowerCase()}`);
+    if (reading.hostId) keys.push(`host:${reading.hostId}`);
+  }
+  if (keys.length === 0) {
+    for (const [id, reading] of group.readings) keys.push(`local:${localKey(id, reading.localId)}`);
+  }
+  return keys;
 }
 
 /** PCI order first; devices with no PCI address keep their discovery order, after those. */

@@ -6,7 +6,7 @@
 import type { BackendContext, BackendDescriptor } from "../backends/backend.ts";
 import { createBackendContext } from "../backends/context.ts";
 import { BACKENDS } from "../backends/mod.ts";
-import { planBackends } from "../backends/select.ts";
+import { planBackends, type PlanWording } from "../backends/select.ts";
 import type { BackendId, Snapshot } from "../model/types.ts";
 import { sleepMs } from "./deadline.ts";
 import { DEFAULT_RESCAN_INTERVAL_MS } from "./rescan_interval.ts";
@@ -59,7 +59,10 @@ export { DEFAULT_RESCAN_INTERVAL_MS } from "./rescan_interval.ts";
 export function createSession(
   options: ReadSnapshotOptions = {},
   continuous: ContinuousOptions | null = null,
+  wording: PlanWording = "cli",
 ): Session {
+  const registry = options.registry ?? BACKENDS;
+  checkOptions(options, registry);
   const ctx = options.context ?? createBackendContext({
     procRoot: options.procRoot,
     sysRoot: options.sysRoot,
@@ -67,16 +70,55 @@ export function createSession(
     rescanIntervalMs: continuous ? continuous.rescanIntervalMs ?? DEFAULT_RESCAN_INTERVAL_MS : null,
     sampleIntervalMs: continuous ? continuous.intervalMs : null,
   });
-  const plans = planBackends(options.registry ?? BACKENDS, ctx.os, options.backends ?? null);
+  const plans = planBackends(registry, ctx.os, options.backends ?? null, wording);
   return new Session(plans, ctx, {
     deadlineMs: options.deadlineMs,
     openDeadlineMs: options.openDeadlineMs,
   });
 }
 
+/**
+ * The library's guard against a mistake that would otherwise read as "no GPU": a backend id
+ * that does not exist (TypeError when `backends` is not an array, RangeError for an unknown
+ * id) and a `procRoot` / `sysRoot` given but not a directory (RangeError). Each message
+ * starts with the option's name. Defaults (`/proc`, `/sys`, the environment) are not checked:
+ * their absence is a status (macOS has no `/sys`).
+ */
+export function checkOptions(
+  options: ReadSnapshotOptions,
+  registry: readonly BackendDescriptor[],
+): void {
+  const { backends } = options;
+  if (backends !== undefined && backends !== null) {
+    if (!Array.isArray(backends)) throw new TypeError("backends: expected an array of backend ids");
+    const known = registry.map((d) => d.id as string);
+    for (const id of backends) {
+      if (!known.includes(id)) {
+        throw new RangeError(
+          `backends: unknown backend ${JSON.stringify(id)} (known: ${known.join(", ")})`,
+        );
+      }
+    }
+  }
+  for (const name of ["procRoot", "sysRoot"] as const) {
+    const root = options[name];
+    if (root === undefined) continue;
+    if (typeof root !== "string") throw new TypeError(`${name}: expected a directory path`);
+    if (!isDirectory(root)) throw new RangeError(`${name}: '${root}' is not a directory`);
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return Deno.statSync(path).isDirectory;
+  } catch {
+    return false;
+  }
+}
+
 /** One reading of every available GPU and the processes using it (see src/mod.ts). */
 export async function readSnapshot(options: ReadSnapshotOptions = {}): Promise<Snapshot> {
-  const session = createSession(options);
+  const session = createSession(options, null, "library");
   try {
     await session.open();
     let snapshot = await session.sample();

@@ -14,6 +14,7 @@ import type { Backend, BackendContext, BackendOpenResult } from "../backends/bac
 import type { BackendPlan } from "../backends/select.ts";
 import { errorMessage } from "../model/errors.ts";
 import { mergeReadings } from "../model/merge.ts";
+import { StableDeviceIndexes } from "../model/stable_index.ts";
 import { sanitizeSnapshot } from "../model/sanitize_snapshot.ts";
 import { SCHEMA_VERSION } from "../model/schema_ids.ts";
 import type {
@@ -56,6 +57,11 @@ export class Session {
   readonly #entries: Entry[];
   /** Caches per process instance in long-running sessions (`ctx.rescanIntervalMs` set). */
   readonly #enricher: ProcessEnricher;
+  /**
+   * Long-running sessions only: device indexes that stay with their device for the session's
+   * life. One-shot readings number devices in PCI order from 0.
+   */
+  readonly #indexes: StableDeviceIndexes | null;
   #openPromise: Promise<void> | null = null;
   #closed = false;
   #closing: Promise<void> | null = null;
@@ -69,6 +75,7 @@ export class Session {
       rescanIntervalMs: ctx.rescanIntervalMs ?? null,
       nowMs: ctx.nowMs,
     });
+    this.#indexes = (ctx.rescanIntervalMs ?? null) !== null ? new StableDeviceIndexes() : null;
     this.#entries = plans.map((plan) => ({
       plan,
       backend: null,
@@ -128,7 +135,7 @@ export class Session {
       this.#applyOpen(entry, backend, outcome);
       return;
     }
-    entry.status = failure(id, `timed out after ${this.#openDeadlineMs} ms (still opening)`);
+    entry.status = failure(id, `timed out after ${this.#openDeadlineMs} ms ${STILL_OPENING}`);
     entry.busy = opening.then(
       (result) => this.#applyOpen(entry, backend, { settled: true, ok: true, value: result }),
       (error: unknown) => this.#applyOpen(entry, backend, { settled: true, ok: false, error }),
@@ -175,7 +182,7 @@ export class Session {
     await this.open();
     const readings = await Promise.all(this.#entries.map((entry) => this.#readOne(entry)));
     const inputs = readings.flatMap((r) => r ? [r] : []);
-    const merged = mergeReadings(inputs);
+    const merged = mergeReadings(inputs, this.#indexes);
     const processes: GpuProcess[] = this.#enricher.enrich(merged.processes);
     // The contract's last guard: no parser's number reaches the output unchecked.
     return sanitizeSnapshot({
@@ -239,11 +246,25 @@ export class Session {
       safeClose(backend);
       if (backend.settled) waits.push(backend.settled().catch(() => undefined));
     }
+    // One CLOSE_WAIT_MS for everything, not one per step (README: closing waits at most 5 s).
+    const endMs = performance.now() + CLOSE_WAIT_MS;
     if (waits.length > 0) await settleWithin(Promise.all(waits), CLOSE_WAIT_MS);
     // A late open resolved during the wait was closed by #applyOpen; wait for its settling.
     const late = this.#entries.flatMap((e) => e.backend?.settled ? [e.backend.settled()] : []);
-    if (late.length > 0) await settleWithin(Promise.all(late), CLOSE_WAIT_MS);
+    const leftMs = endMs - performance.now();
+    if (late.length > 0 && leftMs > 0) await settleWithin(Promise.all(late), leftMs);
   }
+}
+
+/** Ends the detail of a backend whose open() outlived its deadline and has not returned yet. */
+const STILL_OPENING = "(still opening)";
+
+/**
+ * Whether this status is of a backend still opening (its open() timed out and has not
+ * returned): it may yet join later readings with devices of its own.
+ */
+export function isStillOpening(status: BackendStatus): boolean {
+  return status.status === "error" && (status.detail?.endsWith(STILL_OPENING) ?? false);
 }
 
 function skipped(id: BackendId, detail: string): BackendStatus {

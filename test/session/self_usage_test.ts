@@ -50,8 +50,17 @@ fakeNvmlTest("selfUsage() sums this process's GPU memory from NVML and DRM fdinf
 });
 
 Deno.test("selfUsage() of a process no backend reports: no devices, GPU memory unknown", async () => {
-  const usage = await selfUsage({ backends: ["drm"], procRoot: "/nonexistent", pid: 1 });
-  assert.equal(usage.pid, 1);
-  assert.deepEqual(usage.devices, []);
-  assert.equal(usage.gpuMemoryBytes, null);
+  const empty = Deno.makeTempDirSync({ prefix: "gputop-empty-proc-" });
+  try {
+    const usage = await selfUsage({ backends: ["drm"], procRoot: empty, pid: 1 });
+    assert.equal(usage.pid, 1);
+    assert.deepEqual(usage.devices, []);
+    assert.equal(usage.gpuMemoryBytes, null);
+    // A library user is not told about a CLI flag.
+    const skipped = usage.backends.find((b) => b.id === "nvml");
+    assert.equal(skipped?.status, "skipped");
+    assert.equal(skipped?.detail, "not selected");
+  } finally {
+    Deno.removeSync(empty, { recursive: true });
+  }
 });

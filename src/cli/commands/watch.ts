@@ -1,14 +1,17 @@
 /**
  * `gputop watch`: a reading every `--interval` as JSON lines (one compact object per line,
  * written and flushed as it is made) or CSV rows (`--csv`, header once), `--count N` of
- * them. Ends quietly when the reader goes away (`gputop watch | head -3` exits 0), after a
+ * them. `-i` is judged once no backend is still opening (a slow NVML init can make the first
+ * lines lack its GPUs): until then lines carry what matches; then an id that matches nothing
+ * ends the watch with exit 1 and the list of devices. Ends quietly when the reader goes away (`gputop watch | head -3` exits 0), after a
  * complete line on SIGINT / SIGTERM (exit 130 / 143), and on every path closes every
  * library session before the process exits.
  */
 import { renderJsonLine } from "../../render/json.ts";
 import { renderWatchCsvHeader, renderWatchCsvRows } from "../../render/watch_csv.ts";
 import { watchSnapshots } from "../../session/watch_snapshots.ts";
-import { filterDevices } from "../device_filter.ts";
+import { filterDevices, unmatchedIdsMessage } from "../device_filter.ts";
+import { isStillOpening } from "../../session/session.ts";
 import { EXIT_FAILURE, EXIT_OK } from "../exit_codes.ts";
 import type { Io } from "../io.ts";
 import type { Invocation } from "../command.ts";
@@ -20,6 +23,7 @@ export async function run({ options, values }: Invocation, io: Io): Promise<numb
   const stop = listenForStop();
   try {
     let first = true;
+    let idsJudged = options.ids === null;
     const readings = watchSnapshots({
       backends: options.backends,
       procRoot: options.procRoot,
@@ -32,9 +36,12 @@ export async function run({ options, values }: Invocation, io: Io): Promise<numb
     });
     for await (const reading of readings) {
       const { snapshot, unmatched } = filterDevices(reading, options.ids);
-      if (first && unmatched.length > 0) {
-        io.err(`gputop: no device matches --id '${unmatched.join(",")}'\n`);
-        return EXIT_FAILURE;
+      if (!idsJudged && !reading.backends.some(isStillOpening)) {
+        idsJudged = true;
+        if (unmatched.length > 0) {
+          io.err(`gputop: ${unmatchedIdsMessage(reading, unmatched)}\n`);
+          return EXIT_FAILURE;
+        }
       }
       if (options.format === "csv") {
         const header = first && options.header ? renderWatchCsvHeader() : "";
