@@ -75,15 +75,18 @@ Deno.test("top: keys answer while a reading is pending", async () => {
   assertRestored(io);
 });
 
-Deno.test("top: SIGTERM, SIGINT and a closed stdin end it with the terminal restored", async () => {
-  for (const end of ["SIGTERM", "SIGINT", "stdin"] as const) {
+Deno.test("top: SIGTERM, SIGINT, SIGHUP and a closed stdin end it, terminal restored", async () => {
+  // 128 + the signal's number, as a shell reports a process the signal ended; stdin closing
+  // is a normal end (nobody can press q any more).
+  const expectedExit = { SIGTERM: 128 + 15, SIGINT: 128 + 2, SIGHUP: 128 + 1, stdin: 0 };
+  for (const end of ["SIGTERM", "SIGINT", "SIGHUP", "stdin"] as const) {
     const io = new FakeTerminalIo();
     const source = new FakeSource(snapshot);
     const done = runTop(source, OPTIONS, io);
     await until(() => io.output.includes("GPU 0"), "first frame");
     if (end === "stdin") io.closeInput();
     else io.raise(end);
-    assert.equal(await done, 0, end);
+    assert.equal(await done, expectedExit[end], end);
     assertRestored(io);
     assert.equal(source.closes, 1, end);
   }
