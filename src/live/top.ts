@@ -9,6 +9,7 @@
  * left unhandled, and on process unload.
  */
 import { EXIT_OK, EXIT_USAGE } from "../cli/exit_codes.ts";
+import { idFilterOf } from "./filtered_source.ts";
 import { exitCodeForStopSignal, STOP_SIGNALS, type StopSignal } from "./signal_exit_code.ts";
 import type { Io } from "../cli/io.ts";
 import { errorMessage } from "../model/errors.ts";
@@ -52,7 +53,9 @@ export async function runTop(source: SnapshotSource, options: TopOptions, io: Io
   const size = () => io.terminalSize() ?? FALLBACK_SIZE;
   const draw = () => {
     try {
-      const lines = renderLiveFrame(sampler.latest?.snapshot ?? null, size(), state, {
+      const snapshot = sampler.latest?.snapshot ?? null;
+      const lines = renderLiveFrame(snapshot, size(), state, {
+        idFilter: idFilterOf(source, snapshot),
         color: options.color,
         intervalMs: options.intervalMs,
         version: options.version,
