@@ -3,7 +3,7 @@
  * devices and their processes. An id that matches nothing is not an error here: a device
  * can appear later (a driver loading), and the view or the exporter simply shows none. The
  * view still says so: each filtered reading remembers how many devices were found before the
- * filter, so `top` can tell "-i matched none of the 2 GPUs found" from "no GPUs at all".
+ * filter, so `top` can say "-i matched none of the 2 GPUs found" rather than "No GPUs found".
  */
 import { filterDevices } from "../cli/device_filter.ts";
 import type { Snapshot } from "../model/types.ts";

@@ -1,7 +1,7 @@
 /**
  * The exit code of a long-running view (top, serve) stopped by a signal: 128 + its number, as
  * watch and the one-shot commands exit and as a shell reports a process the signal ended, so
- * that a supervisor can tell "stopped" from "finished".
+ * that a supervisor can tell a stop by signal apart from a normal end.
  */
 import { exitCodeForSignal } from "../cli/stop_signals.ts";
 
