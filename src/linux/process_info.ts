@@ -3,7 +3,7 @@
  * full command line, owning user and resident memory. Anything unreadable (the process
  * exited, hidepid, permissions) is null; nothing here throws.
  */
-import { readTextOrNull } from "./read_file.ts";
+import { readBytesOrNull, readTextOrNull } from "./read_file.ts";
 import { passwdPathFor, userNameForUid } from "./user_names.ts";
 
 export interface ProcessInfo {
@@ -133,12 +133,8 @@ const AT_PAGESZ = 6n;
  * on every platform Deno runs on. Null when it cannot be read (no /proc, a 32-bit layout).
  */
 export function readPageSizeBytes(auxvPath = "/proc/self/auxv"): number | null {
-  let bytes: Uint8Array;
-  try {
-    bytes = Deno.readFileSync(auxvPath);
-  } catch {
-    return null;
-  }
+  const bytes = readBytesOrNull(auxvPath);
+  if (bytes === null) return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let at = 0; at + 16 <= bytes.byteLength; at += 16) {
     const type = view.getBigUint64(at, true);

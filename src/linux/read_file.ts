@@ -4,10 +4,37 @@
  * measured 3x faster than async for /proc walks (see reference/deno-toolchain.md).
  */
 
-/** File text, or null when it cannot be read for any reason. */
+/**
+ * Whether a read of `path` may block: false for the real /proc and /sys, whose files are all
+ * regular; otherwise true only when the path is not a regular file. A user-given --sys-root or
+ * --proc-root can hold a FIFO or a device, and a synchronous read of one blocks the event loop
+ * for good (signal listeners included). The stat is skipped for /proc and /sys because this
+ * runs for every fdinfo file of every scan.
+ */
+export function mayBlockOnRead(path: string): boolean {
+  if (path.startsWith("/proc/") || path.startsWith("/sys/")) return false;
+  try {
+    return !Deno.statSync(path).isFile;
+  } catch {
+    return false; // missing or unreadable: the read itself fails and says so
+  }
+}
+
+/** File text, or null when it cannot be read for any reason (including not a regular file). */
 export function readTextOrNull(path: string): string | null {
+  if (mayBlockOnRead(path)) return null;
   try {
     return Deno.readTextFileSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** File bytes, or null when it cannot be read for any reason (including not a regular file). */
+export function readBytesOrNull(path: string): Uint8Array | null {
+  if (mayBlockOnRead(path)) return null;
+  try {
+    return Deno.readFileSync(path);
   } catch {
     return null;
   }

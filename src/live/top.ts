@@ -9,7 +9,9 @@
  * left unhandled, and on process unload.
  */
 import { EXIT_OK, EXIT_USAGE } from "../cli/exit_codes.ts";
-import type { Io, IoSignal } from "../cli/io.ts";
+import { idFilterOf } from "./filtered_source.ts";
+import { exitCodeForStopSignal, STOP_SIGNALS, type StopSignal } from "./signal_exit_code.ts";
+import type { Io } from "../cli/io.ts";
 import { errorMessage } from "../model/errors.ts";
 import { processViewport, renderLiveFrame } from "../render/live_frame.ts";
 import { parseKeys } from "./keys.ts";
@@ -43,6 +45,7 @@ export async function runTop(source: SnapshotSource, options: TopOptions, io: Io
   const sampler = new Sampler(source, { intervalMs: options.intervalMs });
   let state: UiState = INITIAL_UI_STATE;
   let finish: (error: unknown) => void = () => {};
+  let stoppedBy: StopSignal | null = null;
   const finished = new Promise<unknown>((resolve) => {
     finish = resolve;
   });
@@ -50,7 +53,9 @@ export async function runTop(source: SnapshotSource, options: TopOptions, io: Io
   const size = () => io.terminalSize() ?? FALLBACK_SIZE;
   const draw = () => {
     try {
-      const lines = renderLiveFrame(sampler.latest?.snapshot ?? null, size(), state, {
+      const snapshot = sampler.latest?.snapshot ?? null;
+      const lines = renderLiveFrame(snapshot, size(), state, {
+        idFilter: idFilterOf(source, snapshot),
         color: options.color,
         intervalMs: options.intervalMs,
         version: options.version,
@@ -87,8 +92,11 @@ export async function runTop(source: SnapshotSource, options: TopOptions, io: Io
   try {
     io.setRawMode(true);
     io.out(ENTER);
-    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as IoSignal[]) {
-      removers.push(io.onSignal(signal, () => finish(null)));
+    for (const signal of STOP_SIGNALS) {
+      removers.push(io.onSignal(signal, () => {
+        stoppedBy ??= signal;
+        finish(null);
+      }));
     }
     removers.push(io.onSignal("SIGWINCH", draw));
     removers.push(sampler.subscribe(draw));
@@ -97,7 +105,7 @@ export async function runTop(source: SnapshotSource, options: TopOptions, io: Io
     void readKeys();
     const error = await finished;
     if (error !== null && error !== undefined) throw error;
-    return EXIT_OK;
+    return stoppedBy === null ? EXIT_OK : exitCodeForStopSignal(stoppedBy);
   } finally {
     for (const remove of removers) remove();
     restore();

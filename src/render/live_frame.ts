@@ -34,6 +34,11 @@ export interface LiveFrameOptions {
   pending: boolean;
   /** Why the last reading failed, shown on the title line. */
   error: string | null;
+  /**
+   * `-i/--id` of the command line (shown on the title line) and how many devices the reading
+   * had before it, so that an empty view says the filter matched none of them.
+   */
+  idFilter?: { ids: readonly string[]; devicesFound: number | null } | null;
 }
 
 export const UNKNOWN_TEXT = "unknown";
@@ -304,7 +309,10 @@ function titleText(snapshot: Snapshot | null, state: UiState, options: LiveFrame
   }
   parts.push(`every ${intervalText(options.intervalMs)}`);
   parts.push(`sort: ${SORT_LABEL[state.sort]}`);
-  parts.push(state.deviceFilter === null ? "GPU: all" : `GPU: ${state.deviceFilter}`);
+  const ids = options.idFilter ? `-i ${escapeText(options.idFilter.ids.join(","))}` : null;
+  if (state.deviceFilter !== null) {
+    parts.push(ids === null ? `GPU: ${state.deviceFilter}` : `GPU: ${state.deviceFilter} (${ids})`);
+  } else parts.push(ids === null ? "GPU: all" : `GPU: ${ids}`);
   if (options.pending && snapshot === null) parts.push("reading…");
   if (options.error !== null) parts.push(`error: ${escapeText(options.error)}`);
   for (const backend of snapshot?.backends ?? []) {
@@ -329,6 +337,19 @@ export const HELP_LINES: readonly string[] = [
   "unknown: the backend could not read the value (never shown as 0).",
   "GPU%: the busiest engine of the process; * device-wide memory figure.",
 ];
+
+/** Why the view shows no device: `-i` filtered every one out, or none was found. */
+function noDevicesText(snapshot: Snapshot, options: LiveFrameOptions): string {
+  const found = options.idFilter?.devicesFound ?? 0;
+  if (options.idFilter && found > 0) {
+    const ids = escapeText(options.idFilter.ids.join(","));
+    const gpus = found === 1 ? "the 1 GPU found" : `the ${found} GPUs found`;
+    return ` -i ${ids} matched none of ${gpus}.`;
+  }
+  return snapshot.backends.some((b) => b.status !== "ok")
+    ? " No GPUs found. Run 'gputop backends' to see why."
+    : " No GPUs found.";
+}
 
 /** The whole screen: exactly `size.rows` lines, each exactly `size.columns` wide. */
 export function renderLiveFrame(
@@ -366,12 +387,7 @@ export function renderLiveFrame(
     lines.push(fitToWidth(" Taking the first reading…", width));
   } else {
     const { devices, processes } = visibleReading(snapshot, state);
-    if (devices.length === 0) {
-      const why = snapshot.backends.some((b) => b.status !== "ok")
-        ? " No GPUs found. Run 'gputop backends' to see why."
-        : " No GPUs found.";
-      lines.push(fitToWidth(why, width));
-    }
+    if (devices.length === 0) lines.push(fitToWidth(noDevicesText(snapshot, options), width));
     for (const device of devices) {
       for (const line of deviceBlock(device, width)) lines.push(fitLine(line, width, color));
     }

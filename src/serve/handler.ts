@@ -45,9 +45,16 @@ function text(status: number, body: string, headers: Record<string, string> = {}
   });
 }
 
-function withoutBodyForHead(request: Request, response: Response): Response {
+/**
+ * HEAD: the GET's status and headers without its body. Content-Length is set to the GET
+ * body's length (RFC 9110 §9.3.2 and §8.6): a bodiless Response would otherwise go out with
+ * `content-length: 0`.
+ */
+async function withoutBodyForHead(request: Request, response: Response): Promise<Response> {
   if (request.method !== "HEAD") return response;
-  return new Response(null, { status: response.status, headers: response.headers });
+  const headers = new Headers(response.headers);
+  headers.set("content-length", String((await response.arrayBuffer()).byteLength));
+  return new Response(null, { status: response.status, headers });
 }
 
 export function createHandler(
@@ -92,6 +99,6 @@ export function createHandler(
         headers: { "content-type": "text/html; charset=utf-8" },
       });
     }
-    return withoutBodyForHead(request, response);
+    return await withoutBodyForHead(request, response);
   };
 }

@@ -1,11 +1,13 @@
 /**
  * `gputop serve`: one sampler at `--interval` and an HTTP server that renders its latest
- * reading for every scrape. SIGTERM or SIGINT stops the server gracefully (requests in
- * flight finish), then the sampler closes the session, so vendor libraries shut down.
+ * reading for every scrape. SIGTERM, SIGINT or SIGHUP stops the server gracefully (requests
+ * in flight finish), then the sampler closes the session, so vendor libraries shut down, and
+ * the exit code is 143, 130 or 129 (128 + the signal's number).
  */
 import type { Io } from "../cli/io.ts";
 import { Sampler, type SnapshotSource } from "../live/sampler.ts";
 import { errorMessage } from "../model/errors.ts";
+import { exitCodeForStopSignal, STOP_SIGNALS, type StopSignal } from "../live/signal_exit_code.ts";
 import { createHandler } from "./handler.ts";
 import type { ListenAddress } from "./listen_address.ts";
 
@@ -17,7 +19,7 @@ export interface ServeOptions {
   version: string;
 }
 
-/** Runs until SIGTERM/SIGINT; returns the exit code. */
+/** Runs until SIGTERM/SIGINT/SIGHUP; returns the exit code. */
 export async function serve(
   source: SnapshotSource,
   options: ServeOptions,
@@ -25,8 +27,12 @@ export async function serve(
 ): Promise<number> {
   const sampler = new Sampler(source, { intervalMs: options.intervalMs });
   const stop = new AbortController();
-  const removers = (["SIGTERM", "SIGINT", "SIGHUP"] as const).map((signal) =>
-    io.onSignal(signal, () => stop.abort())
+  let received: StopSignal | null = null;
+  const removers = STOP_SIGNALS.map((signal) =>
+    io.onSignal(signal, () => {
+      received ??= signal;
+      stop.abort();
+    })
   );
   const handler = createHandler(sampler, {
     processMetrics: options.processMetrics,
@@ -56,7 +62,7 @@ export async function serve(
     }
     sampler.start();
     await server.finished;
-    return 0;
+    return received === null ? 0 : exitCodeForStopSignal(received);
   } finally {
     for (const remove of removers) remove();
     await sampler.close();

@@ -1,6 +1,7 @@
 /** The live view's controller with a fake terminal and a fake session: no real TTY needed. */
 import assert from "node:assert/strict";
 import { NOT_A_TERMINAL_MESSAGE, runTop } from "../../src/live/top.ts";
+import { filteredSource } from "../../src/live/filtered_source.ts";
 import { makeDevice, makeProcess, makeSnapshot } from "../render/snapshot_builder.ts";
 import { FakeSource, tick } from "./fake_source.ts";
 import { FakeTerminalIo } from "./fake_io.ts";
@@ -75,18 +76,33 @@ Deno.test("top: keys answer while a reading is pending", async () => {
   assertRestored(io);
 });
 
-Deno.test("top: SIGTERM, SIGINT and a closed stdin end it with the terminal restored", async () => {
-  for (const end of ["SIGTERM", "SIGINT", "stdin"] as const) {
+Deno.test("top: SIGTERM, SIGINT, SIGHUP and a closed stdin end it, terminal restored", async () => {
+  // 128 + the signal's number, as a shell reports a process the signal ended; stdin closing
+  // is a normal end (nobody can press q any more).
+  const expectedExit = { SIGTERM: 128 + 15, SIGINT: 128 + 2, SIGHUP: 128 + 1, stdin: 0 };
+  for (const end of ["SIGTERM", "SIGINT", "SIGHUP", "stdin"] as const) {
     const io = new FakeTerminalIo();
     const source = new FakeSource(snapshot);
     const done = runTop(source, OPTIONS, io);
     await until(() => io.output.includes("GPU 0"), "first frame");
     if (end === "stdin") io.closeInput();
     else io.raise(end);
-    assert.equal(await done, 0, end);
+    assert.equal(await done, expectedExit[end], end);
     assertRestored(io);
     assert.equal(source.closes, 1, end);
   }
+});
+
+Deno.test("top -i with no match: 'matched none of the 2 GPUs found', -i on the title", async () => {
+  const io = new FakeTerminalIo();
+  // The reading has GPUs 0 and 1; -i 99 keeps neither.
+  const done = runTop(filteredSource(new FakeSource(snapshot), ["99"]), OPTIONS, io);
+  await until(() => io.output.includes("matched none"), "the no-match line");
+  assert.match(io.output, / -i 99 matched none of the 2 GPUs found\./);
+  assert.match(io.output, /GPU: -i 99/);
+  assert.doesNotMatch(io.output, /No GPUs found|GPU: all/);
+  io.press("q");
+  assert.equal(await done, 0);
 });
 
 Deno.test("top: SIGWINCH redraws at the new size", async () => {

@@ -66,7 +66,11 @@ function pids(screen: string): number[] {
 const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 
 /** A shell in a fresh tmux server, then `gputop top` typed into it with these variables. */
-async function startTop(tmux: Tmux, env: Record<string, string>): Promise<void> {
+async function startTop(
+  tmux: Tmux,
+  env: Record<string, string>,
+  extraArgs = "",
+): Promise<void> {
   const lib = await buildFakeNvml();
   await tmux.run(
     "new-session",
@@ -93,15 +97,20 @@ async function startTop(tmux: Tmux, env: Record<string, string>): Promise<void> 
     "top --interval 500ms --backends nvml,drm",
     `--sys-root ${quote(sysRootOf("mixed-two-gpus"))}`,
     `--proc-root ${quote(procRootOf("mixed-two-gpus"))}`,
+    extraArgs,
   ].join(" ");
   await tmux.keys("-l", command);
   await tmux.keys("Enter");
 }
 
-/** q (or another way out), then the shell prompt on the main screen, cursor shown, echo on. */
+/**
+ * q (or another way out), then the shell prompt on the main screen, cursor shown, echo on, and
+ * gputop's exit status as the shell saw it.
+ */
 async function quitAndCheckShell(
   tmux: Tmux,
   quit: () => Promise<unknown> = () => tmux.keys("q"),
+  expectedExit = 0,
 ): Promise<void> {
   await quit();
   const back = await tmux.waitFor(
@@ -118,9 +127,11 @@ async function quitAndCheckShell(
   );
   assert.equal(state.trim(), "1 0", "cursor visible, alternate screen off");
   // Raw mode is off again: the shell echoes what is typed and runs it.
-  await tmux.keys("-l", "echo restored-$((40+2))");
+  // `$?` is gputop's status: the echo is the first command typed after it.
+  await tmux.keys("-l", "echo restored-$((40+2)) status-$?");
   await tmux.keys("Enter");
-  await tmux.waitFor((s) => s.includes("restored-42"), "the shell working again");
+  const screen = await tmux.waitFor((s) => s.includes("restored-42"), "the shell working again");
+  assert.match(screen, new RegExp(`restored-42 status-${expectedExit}\\b`), "gputop's exit status");
 }
 
 testWithProgram(
@@ -206,7 +217,29 @@ testWithProgram(
       const children = Deno.readTextFileSync(`/proc/${shell}/task/${shell}/children`).trim();
       const pid = Number(children.split(" ")[0]);
       assert.ok(pid > 0, `no child of the shell (${children})`);
-      await quitAndCheckShell(tmux, () => Promise.resolve(Deno.kill(pid, "SIGTERM")));
+      // 143 = 128 + 15 (SIGTERM), as a shell reports a process the signal ended.
+      await quitAndCheckShell(tmux, () => Promise.resolve(Deno.kill(pid, "SIGTERM")), 143);
+    } finally {
+      await tmux.run("kill-server").catch(() => {});
+    }
+  },
+);
+
+testWithProgram(
+  "tmux",
+  "gputop top -i 99 in tmux: says -i matched none of the GPUs found, -i on the title",
+  async (tmuxPath) => {
+    const tmux = new Tmux(tmuxPath);
+    try {
+      await startTop(tmux, {}, "-i 99");
+      // The fake's two NVIDIA GPUs and the fixture's two DRM cards are found; -i 99 keeps none.
+      const screen = await tmux.waitFor(
+        (s) => /-i 99 matched none of the \d+ GPUs found\./.test(s),
+        "the no-match line",
+      );
+      assert.match(screen, /GPU: -i 99/);
+      assert.doesNotMatch(screen, /No GPUs found|GPU: all/);
+      await quitAndCheckShell(tmux);
     } finally {
       await tmux.run("kill-server").catch(() => {});
     }

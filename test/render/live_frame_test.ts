@@ -157,3 +157,31 @@ Deno.test("renderLiveFrame: a backend in error is named on the title line", () =
   assert.match(title ?? "", /· nvml: timed out after 1000 ms/);
   assert.doesNotMatch(title ?? "", /macmon/, "unavailable is normal, not news");
 });
+
+Deno.test("renderLiveFrame: -i shown on the title; an -i that matched nothing says so", () => {
+  const size = { columns: 110, rows: 8 };
+  const empty = makeSnapshot({ devices: [], processes: [] });
+  const idFilter = { ids: ["99", "GPU-x"], devicesFound: 2 };
+  const lines = trimmed(renderLiveFrame(empty, size, INITIAL_UI_STATE, { ...PLAIN, idFilter }));
+  assert.match(lines[0] ?? "", / · GPU: -i 99,GPU-x$/);
+  assert.equal(lines[1], " -i 99,GPU-x matched none of the 2 GPUs found.");
+  const one = renderLiveFrame(empty, size, INITIAL_UI_STATE, {
+    ...PLAIN,
+    idFilter: { ids: ["7"], devicesFound: 1 },
+  });
+  assert.equal(one[1]?.trimEnd(), " -i 7 matched none of the 1 GPU found.");
+  // Nothing found before the filter either: the usual message, -i still on the title.
+  const none = trimmed(renderLiveFrame(empty, size, INITIAL_UI_STATE, {
+    ...PLAIN,
+    idFilter: { ids: ["0"], devicesFound: 0 },
+  }));
+  assert.match(none[0] ?? "", /GPU: -i 0$/);
+  assert.equal(none[1], " No GPUs found.");
+  // With the f filter on one device too: both on the title.
+  const state: UiState = { ...INITIAL_UI_STATE, deviceFilter: 1 };
+  const both = renderLiveFrame(FRAME_SNAPSHOT, size, state, {
+    ...PLAIN,
+    idFilter: { ids: ["0", "1"], devicesFound: 3 },
+  });
+  assert.match(both[0] ?? "", /GPU: 1 \(-i 0,1\)/);
+});

@@ -60,6 +60,12 @@ Deno.test("handler: content types, OpenMetrics on request, HEAD without a body",
     const head = await handler(get("/metrics", { method: "HEAD" }));
     assert.equal(head.status, 200);
     assert.equal(await head.text(), "");
+    // The same reading rendered for a GET: HEAD's Content-Length is that body's byte count.
+    const bytes = (await (await handler(get("/metrics"))).arrayBuffer()).byteLength;
+    assert.ok(bytes > 100, `a real exposition (${bytes} bytes)`);
+    assert.equal(head.headers.get("content-length"), String(bytes));
+    const health = await handler(get("/healthz", { method: "HEAD" }));
+    assert.equal(health.headers.get("content-length"), "3", "the length of 'ok\\n'");
   });
 });
 

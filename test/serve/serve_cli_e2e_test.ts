@@ -13,7 +13,7 @@ const DRM_ARGS = [
   procRootOf("amdgpu-discrete"),
 ];
 
-Deno.test("gputop serve: /metrics, /healthz, 404, 405 over loopback; SIGTERM exits 0", async () => {
+Deno.test("gputop serve: /metrics, /healthz, 404, 405 over loopback; SIGTERM exits 143", async () => {
   const serve = await startServe(["--interval", "100ms", ...DRM_ARGS], {});
   const base = `http://127.0.0.1:${serve.port}`;
   try {
@@ -34,12 +34,32 @@ Deno.test("gputop serve: /metrics, /healthz, 404, 405 over loopback; SIGTERM exi
     const missing = await fetch(`${base}/nope`);
     assert.equal(missing.status, 404);
     await missing.body?.cancel();
+    // HEAD over the socket: no body, and the GET's length (not the 0 of an empty body).
+    const headHealth = await fetch(`${base}/healthz`, { method: "HEAD" });
+    assert.equal(headHealth.headers.get("content-length"), "3"); // "ok\n"
+    await headHealth.body?.cancel();
+    const indexBytes = (await (await fetch(`${base}/`)).arrayBuffer()).byteLength;
+    const headIndex = await fetch(`${base}/`, { method: "HEAD" });
+    assert.equal(headIndex.headers.get("content-length"), String(indexBytes));
+    await headIndex.body?.cancel();
+    const headMetrics = await fetch(`${base}/metrics`, { method: "HEAD" });
+    assert.ok(Number(headMetrics.headers.get("content-length")) > 1000, "a whole exposition");
+    await headMetrics.body?.cancel();
     const post = await fetch(`${base}/metrics`, { method: "POST" });
     assert.equal(post.status, 405);
     await post.body?.cancel();
   } finally {
     const stopped = await serve.stop("SIGTERM");
-    assert.equal(stopped.code, 0, stopped.stderr);
+    assert.equal(stopped.code, 128 + 15, stopped.stderr); // as a shell reports SIGTERM
+  }
+});
+
+Deno.test("gputop serve: SIGINT exits 130, SIGHUP 129", async () => {
+  // 128 + the signal's number (2, 1), as a shell reports a process the signal ended.
+  for (const [signal, code] of [["SIGINT", 130], ["SIGHUP", 129]] as const) {
+    const serve = await startServe(DRM_ARGS, {});
+    const stopped = await serve.stop(signal);
+    assert.equal(stopped.code, code, `${signal}: ${stopped.stderr}`);
   }
 });
 

@@ -22,7 +22,10 @@ async function listeningPort(io: FakeTerminalIo): Promise<number> {
   throw new Error(`serve did not start: ${io.errors}`);
 }
 
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
+// 128 + the signal's number, as a shell reports a process the signal ended.
+const EXIT_BY_SIGNAL = { SIGTERM: 128 + 15, SIGINT: 128 + 2, SIGHUP: 128 + 1 } as const;
+
+for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
   Deno.test(`serve: 100 concurrent scrapes over a socket, one reading; ${signal} closes the session`, async () => {
     const io = new FakeTerminalIo();
     const source = new FakeSource(() =>
@@ -39,7 +42,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     for (const body of bodies) assert.match(body, /gputop_device_memory_used_bytes\{.*\} 7$/m);
     assert.equal(source.samples, 1);
     io.raise(signal);
-    assert.equal(await done, 0);
+    assert.equal(await done, EXIT_BY_SIGNAL[signal]);
     assert.equal(source.closes, 1, "session closed on the way out");
     assert.equal(io.listenerCount(), 0);
   });

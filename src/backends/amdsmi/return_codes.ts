@@ -35,6 +35,7 @@ export const AmdsmiStatus = {
   INSUFFICIENT_SIZE: 41,
   UNEXPECTED_SIZE: 42,
   UNEXPECTED_DATA: 43,
+  MAP_ERROR: 0xfffffffe,
   UNKNOWN_ERROR: 0xffffffff,
 } as const;
 
@@ -68,6 +69,9 @@ const MESSAGES: ReadonlyMap<number, string> = new Map([
   [41, "insufficient size"],
   [42, "unexpected size"],
   [43, "unexpected data"],
+  // The all-ones codes, named: "status 4294967295" would tell a reader nothing.
+  [0xfffffffe, "map error (AMDSMI_STATUS_MAP_ERROR)"],
+  [0xffffffff, "unknown error (AMDSMI_STATUS_UNKNOWN_ERROR)"],
 ]);
 
 /**

@@ -23,6 +23,7 @@ import { MACMON_INFO } from "./info.ts";
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
 import type { BackendReading, DeviceReading } from "../../model/types.ts";
 import { type ProgramResult, runProgram } from "../../platform/run_program.ts";
+import { bytesRule } from "../../model/sanitize_snapshot.ts";
 import type { MacmonSample } from "./parse_sample.ts";
 import type { MacmonPipeStream, StreamProblem } from "./pipe_stream.ts";
 
@@ -254,7 +255,11 @@ class MacmonBackend implements Backend {
       memoryShared: true,
       memoryTotalBytes: total,
       memoryUsedBytes: used,
-      memoryFreeBytes: total !== null && used !== null && total >= used ? total - used : null,
+      // From plausible figures only: the guard drops (and counts) a bad total or used once,
+      // and a free figure derived from it would be a second, invented value.
+      memoryFreeBytes: plausibleBytes(total) && plausibleBytes(used) && total >= used
+        ? total - used
+        : null,
       utilizationPercent: sample.gpuUtilizationPercent,
       graphicsClockMHz: sample.gpuFreqMHz,
       powerWatts: sample.gpuPowerWatts,
@@ -347,4 +352,8 @@ function firstLine(text: string): string | null {
 
 function clip(text: string): string {
   return text.length > MAX_DETAIL_LENGTH ? `${text.slice(0, MAX_DETAIL_LENGTH)}…` : text;
+}
+
+function plausibleBytes(value: number | null): value is number {
+  return value !== null && bytesRule(value) !== undefined;
 }

@@ -27,7 +27,10 @@ export interface MacmonSample {
   gpuFreqMHz: number | null;
   gpuPowerWatts: number | null;
   gpuTempCelsius: number | null;
-  /** Unified memory: the whole machine's RAM, in bytes. */
+  /**
+   * Unified memory: the whole machine's RAM, in bytes, as macmon wrote it (an out-of-range
+   * figure is dropped and counted by the final guard, `src/model/sanitize_snapshot.ts`).
+   */
   ramTotalBytes: number | null;
   ramUsedBytes: number | null;
   /** From the `soc` object (`pipe --soc-info`, 0.6.1+); null when absent. */

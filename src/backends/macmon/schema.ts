@@ -12,12 +12,13 @@
  * Units (macmon readme and `src/metrics.rs`): temperatures °C, memory bytes, power W,
  * frequencies MHz, ratios 0–1 (the readme's "Usage %" comment on the tuple is wrong: it is
  * a fraction). serde_json writes a NaN or infinite float as `null`, so every number may be
- * null.
+ * null. Any number is accepted here, whatever its range: a memory figure of -1 or 1e308
+ * becomes null for that field alone (and is counted) at the final guard,
+ * `src/model/sanitize_snapshot.ts`, instead of refusing the whole line and losing the GPU.
  */
 import { z } from "../../deps/zod.ts";
 
 const num = z.number().nullable();
-const bytes = z.number().int().nonnegative().nullable();
 
 /** `[frequency MHz, ratio 0–1]`, the only usage form before 0.8 and an alias after. */
 export const UsageTupleSchema = z.tuple([num, num]);
@@ -28,10 +29,10 @@ export const MacmonTempSchema = z.object({
 });
 
 export const MacmonMemorySchema = z.object({
-  ram_total: bytes.optional(),
-  ram_usage: bytes.optional(),
-  swap_total: bytes.optional(),
-  swap_usage: bytes.optional(),
+  ram_total: num.optional(),
+  ram_usage: num.optional(),
+  swap_total: num.optional(),
+  swap_usage: num.optional(),
 });
 
 export const MacmonLineSchema = z

@@ -182,12 +182,14 @@ class NvidiaSmiBackend implements Backend {
 }
 
 /**
- * Why the GPU query's answer is unusable: it had rows and none of them was understood (a
- * wrapper printing something else, a changed format). Null when some row was a device, or
- * when there were no rows at all (no GPU).
+ * Why the GPU query's answer is unusable: no row at all (exit 0 with empty output: not
+ * nvidia-smi, which says "No devices were found" and exits non-zero when there is no GPU,
+ * but a wrapper or a stand-in such as /bin/true), or rows none of which was understood (a
+ * wrapper printing something else, a changed format). Null when some row was a device.
  */
 function nothingUnderstood(rows: GpuRows): string | null {
-  if (rows.devices.length > 0 || rows.rejected === 0) return null;
+  if (rows.devices.length > 0) return null;
+  if (rows.rejected === 0) return "no output (nvidia-smi exited 0 and printed no GPU row)";
   return `no row of nvidia-smi's output understood (${plural(rows.rejected, "row", "rows")}, ` +
     `first: ${JSON.stringify(rows.firstRejected ?? "")})`;
 }

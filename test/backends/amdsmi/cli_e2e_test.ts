@@ -172,3 +172,22 @@ fakeAmdsmiTest("another library given as GPUTOP_AMDSMI_LIB: refused, exit 0", as
   assert.equal(statuses.find((s) => s.id === "amdsmi")?.status, "unavailable");
   assert.equal(result.stderr, "");
 });
+
+fakeAmdsmiTest(
+  "status 0xFFFFFFFF is named AMDSMI_STATUS_UNKNOWN_ERROR, not a bare number",
+  async () => {
+    // The fake's amdsmi_init answers AMDSMI_STATUS_UNKNOWN_ERROR (0xFFFFFFFF) for a scenario it
+    // does not know, and its amdsmi_status_code_to_string fails for that code, as the real
+    // library's does ("An unknown error occurred", status 0xFFFFFFFF).
+    const result = await gputop(["backends", "--json", "--backends", "amdsmi"], {
+      GPUTOP_AMDSMI_LIB: await buildFakeAmdsmi("a64"),
+      FAKE_AMDSMI_SCENARIO: "no-such-scenario",
+    });
+    assert.equal(result.code, 0, result.stderr);
+    const statuses = JSON.parse(result.stdout) as { id: string; status: string; detail: string }[];
+    const amdsmi = statuses.find((s) => s.id === "amdsmi");
+    assert.equal(amdsmi?.status, "error");
+    assert.match(amdsmi?.detail ?? "", /unknown error \(AMDSMI_STATUS_UNKNOWN_ERROR\)/);
+    assert.doesNotMatch(amdsmi?.detail ?? "", /4294967295/);
+  },
+);

@@ -190,3 +190,40 @@ Deno.test("a failing macmon is an error status, not a crash", async () => {
     fake.dispose();
   }
 });
+
+Deno.test("an out-of-range memory figure in a macmon line: that field null and counted, GPU kept", async () => {
+  // The v0.8.2 readme line with memory.ram_total replaced by -1, then by 1e308 (above 2^53):
+  // neither is a byte count. The rest of the line stays: ram_usage 20985479168, the GPU at
+  // 461 MHz and 0.021497859 × 100 ≈ 2.15 % busy; free memory needs the total, so it is null.
+  const line = Deno.readTextFileSync(fixture("v0.8.2-readme.jsonl")).split("\n")[0] ?? "";
+  assert.match(line, /"ram_total":25769803776,/);
+  for (const total of ["-1", "1e308"]) {
+    const dir = Deno.makeTempDirSync({ prefix: "gputop-macmon-range-" });
+    const mangled = `${dir}/mangled.jsonl`;
+    Deno.writeTextFileSync(
+      mangled,
+      line.replace('"ram_total":25769803776,', `"ram_total":${total},`) + "\n",
+    );
+    const fake = fakeProgram({ FAKE_MACMON_OUTPUT: mangled });
+    try {
+      const json = await runCli(["--backends", "macmon", "--json"], {
+        env: { GPUTOP_MACMON: fake.path },
+      });
+      assert.equal(json.code, 0, json.stderr);
+      const snapshot: Snapshot = SnapshotSchema.parse(parseJsonOutput(json));
+      const macmon = snapshot.backends.find((backend) => backend.id === "macmon");
+      assert.equal(macmon?.status, "ok", `${total}: ${macmon?.detail}`);
+      assert.equal(macmon?.detail, "1 implausible value dropped (memoryTotalBytes)", total);
+      assert.equal(snapshot.devices.length, 1, total);
+      const device = snapshot.devices[0] as Device;
+      assert.equal(device.memoryTotalBytes, null, total);
+      assert.equal(device.memoryFreeBytes, null, total);
+      assert.equal(device.memoryUsedBytes, 20985479168, total);
+      assert.equal(device.graphicsClockMHz, 461, total);
+      assert.ok(Math.abs((device.utilizationPercent ?? 0) - 2.1497859) < 1e-9, total);
+    } finally {
+      fake.dispose();
+      Deno.removeSync(dir, { recursive: true });
+    }
+  }
+});

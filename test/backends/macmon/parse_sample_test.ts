@@ -146,8 +146,7 @@ Deno.test("lines that are not a macmon sample fail with a reason", () => {
     ['{"cpu_power":1.0,"temp":{"cpu_temp_avg":50}}', /no GPU reading/],
     ['{"gpu_usage":"high"}', /^not a macmon sample: gpu_usage: /],
     ['{"gpu_usage":[169]}', /^not a macmon sample: gpu_usage/],
-    ['{"gpu_usage":[169,0.1],"memory":{"ram_total":-1}}', /memory\.ram_total/],
-    ['{"gpu_usage":[169,0.1],"memory":{"ram_total":1.5}}', /memory\.ram_total/],
+    ['{"gpu_usage":[169,0.1],"memory":{"ram_total":"8 GB"}}', /memory\.ram_total/],
     ['{"gpu_usage":[169,0.1],"temp":"hot"}', /^not a macmon sample: temp: /],
     ['{"gpu_scaled_ratio":"0.5"}', /gpu_scaled_ratio/],
   ];
@@ -155,6 +154,17 @@ Deno.test("lines that are not a macmon sample fail with a reason", () => {
     const result = parseMacmonLine(text);
     assert.equal(result.ok, false, text);
     assert.match(!result.ok ? result.reason : "", reason, text);
+  }
+});
+
+Deno.test("an out-of-range memory figure keeps the line; it is passed on for the guard", () => {
+  // -1, 1.5 and 1e308 are no byte counts, but the line's other figures still count: the
+  // final guard (src/model/sanitize_snapshot.ts) turns the figure into null and counts it.
+  for (const total of ["-1", "1.5", "1e308"]) {
+    const sample = sampleOf(`{"gpu_usage":[169,0.1],"memory":{"ram_total":${total}}}`);
+    assert.equal(sample.ramTotalBytes, Number(total));
+    assert.equal(sample.gpuFreqMHz, 169);
+    assert.equal(sample.gpuUtilizationPercent, 10); // 0.1 × 100
   }
 });
 

@@ -248,13 +248,20 @@ Deno.test("an answer of which no row is understood is an error quoting it", asyn
   }
 });
 
-Deno.test("an empty answer is ok with no devices", async () => {
+Deno.test("an empty answer with exit 0 is an error: no output", async () => {
+  // Real nvidia-smi says "No devices were found" and exits non-zero when there is no GPU;
+  // exit 0 with nothing printed is a stand-in (/bin/true) or a broken wrapper.
   await withFake({}, async (_fake, backend) => {
     const result = await backend.open();
-    assert.equal(result.status, "ok");
-    assert.equal(result.version, null);
-    const reading = await backend.read();
-    assert.deepEqual([reading.devices, reading.processes], [[], []]);
+    assert.equal(result.status, "error");
+    assert.match(result.detail ?? "", /^no output\b/);
+  });
+  // After a good open, an empty answer makes read() throw the same words.
+  await withFake(H100_LOAD, async (fake, backend) => {
+    assert.equal((await backend.open()).status, "ok");
+    await backend.read();
+    fake.setEnv({});
+    await assert.rejects(() => backend.read(), /^Error: no output\b/);
   });
 });
 

@@ -166,6 +166,19 @@ Deno.test(
   }),
 );
 
+Deno.test(
+  "GPUTOP_NVIDIA_SMI=/bin/true: exit 0 with no output is an error, not ok with 0 devices",
+  withEmptyRoot(async (root) => {
+    const env = { GPUTOP_NVIDIA_SMI: "/bin/true", GPUTOP_PROC_ROOT: root, GPUTOP_SYS_ROOT: root };
+    const result = await runCli(["backends", "--json", "--backends", "nvidia-smi"], { env });
+    assert.equal(result.code, 0, result.stderr);
+    const statuses = parseJsonOutput(result) as { id: string; status: string; detail: string }[];
+    const status = statuses.find((s) => s.id === "nvidia-smi");
+    assert.equal(status?.status, "error");
+    assert.match(status?.detail ?? "", /^no output\b/);
+  }),
+);
+
 Deno.test("malformed nvidia-smi output: no invented device, the backend is an error", async () => {
   makeFakeExecutable();
   const root = Deno.makeTempDirSync();
