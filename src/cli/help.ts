@@ -1,6 +1,7 @@
 /** The `--help` texts, built from the command registry and the option specs. */
 import { VERSION } from "../version.ts";
 import type { Command, OptionSpec, OptionSpecs } from "./command.ts";
+import type { OutputFormat } from "./global_options.ts";
 import { GLOBAL_OPTIONS } from "./global_options.ts";
 
 /** Help text starts in this column, or further right for a wider option (up to MAX_COLUMN). */
@@ -54,9 +55,34 @@ export function commandHelpText(command: Command): string {
   if (Object.keys(command.options).length > 0) {
     text += `\nOptions:\n${optionRows(command.options, column)}`;
   }
-  text += `\nOptions (every command):\n${optionRows(GLOBAL_OPTIONS, column)}\n${DURATIONS}` +
+  text += `\nOptions (every command):\n${optionRows(globalOptionsOf(command), column)}\n` +
+    DURATIONS +
     `\n${EXIT_CODES}`;
   return text;
+}
+
+/**
+ * The global options as they apply to one command: only the output formats it prints
+ * (the first is its default), and no format flags at all for a command with one fixed output.
+ */
+function globalOptionsOf(command: Command): OptionSpecs {
+  const formats: readonly OutputFormat[] = command.formats ?? ["table", "json", "csv"];
+  const { format, json, csv, "no-header": noHeader, ...rest } = GLOBAL_OPTIONS;
+  const options: Record<string, OptionSpec> = {};
+  if (formats.length > 1 && format) {
+    const [first, ...others] = formats;
+    const last = others.pop();
+    const listed = `${first} (default)${others.map((f) => `, ${f}`).join("")} or ${last}`;
+    const shorthands = formats.filter((f) => f !== "table").map((f) => `--${f}`);
+    const are = shorthands.length > 1 ? "are shorthands" : "is a shorthand";
+    options.format = { ...format, help: `${listed}; ${shorthands.join(" and ")} ${are}` };
+    if (formats.includes("json") && json) options.json = json;
+    if (formats.includes("csv") && csv) options.csv = csv;
+  }
+  if ((formats.includes("table") || formats.includes("csv")) && noHeader) {
+    options["no-header"] = noHeader;
+  }
+  return { ...options, ...rest };
 }
 
 function flagText(name: string, spec: OptionSpec): string {

@@ -84,3 +84,18 @@ Deno.test("gputop check --help lists its assertions; gputop help fit shows SIZE"
   assert.equal(fit.code, 0, fit.stderr);
   assert.match(fit.stdout, /^Usage: gputop fit SIZE \[OPTIONS\]$/m);
 });
+
+Deno.test("commandHelpText() offers only the output formats the command prints", () => {
+  const help = (name: string) => commandHelpText(findCommand(name)!);
+  // watch: JSON lines by default, or CSV; no table.
+  assert.match(help("watch"), /--format FMT\s+json \(default\) or csv; --json and --csv are/);
+  // check: table or json, so no --csv flag.
+  assert.match(help("check"), /--format FMT\s+table \(default\) or json; --json is a shorthand/);
+  assert.doesNotMatch(help("check"), /\n\s+--csv\b/);
+  // One fixed output: no format flags at all.
+  for (const name of ["top", "schema", "version", "serve"]) {
+    assert.doesNotMatch(help(name), /\n\s+(--format|--json\b|--csv\b)/, name);
+  }
+  // The default command keeps all three.
+  assert.match(help("snapshot"), /table \(default\), json or csv; --json and --csv are shorthands/);
+});
