@@ -16,8 +16,27 @@ export interface ContextOptions {
  * variable is read. `--lazy-init` overrides.
  */
 export function lazyInitFromEnv(env: (name: string) => string | undefined): boolean {
-  const value = (env("GPUTOP_LAZY_INIT") ?? "").trim().toLowerCase();
-  return value === "1" || value === "true" || value === "yes";
+  return LAZY_ON.includes(lazyInitValue(env));
+}
+
+/** GPUTOP_LAZY_INIT values that mean on, and those that mean off (unset and empty: off). */
+const LAZY_ON = ["1", "true", "yes"];
+const LAZY_OFF = ["", "0", "false", "no"];
+
+/** The variable's value as compared: trimmed, lower case, "" when unset. */
+function lazyInitValue(env: (name: string) => string | undefined): string {
+  return (env("GPUTOP_LAZY_INIT") ?? "").trim().toLowerCase();
+}
+
+/**
+ * A GPUTOP_LAZY_INIT that is neither on nor off (`maybe`), as the raw text; null when it is
+ * one of the accepted values. The CLI refuses it rather than silently meaning "off".
+ */
+export function unknownLazyInitValue(env: (name: string) => string | undefined): string | null {
+  const value = lazyInitValue(env);
+  return LAZY_ON.includes(value) || LAZY_OFF.includes(value)
+    ? null
+    : env("GPUTOP_LAZY_INIT") ?? null;
 }
 
 export function createBackendContext(options: ContextOptions = {}): BackendContext {

@@ -2,7 +2,7 @@
  * The options every command accepts, and their validation into `CliOptions`. A command's own
  * options live with its registry entry (registry.ts).
  */
-import { lazyInitFromEnv } from "../backends/context.ts";
+import { lazyInitFromEnv, unknownLazyInitValue } from "../backends/context.ts";
 import { BACKEND_IDS } from "../model/schema_ids.ts";
 import type { BackendId } from "../model/types.ts";
 import type { OptionSpecs, OptionValue } from "./command.ts";
@@ -87,6 +87,12 @@ export function resolveGlobalOptions(
   const ids = stringList(values.id);
   const backends = stringList(values.backends);
   const sampleWindow = stringValue(values["sample-window"]);
+  const badLazy = unknownLazyInitValue(env);
+  if (badLazy !== null) {
+    throw new UsageError(
+      `invalid value for GPUTOP_LAZY_INIT: '${badLazy}' (expected 1, true, yes or 0, false, no)`,
+    );
+  }
   return {
     format: explicitFormat(values) ?? "table",
     header: values["no-header"] !== true,

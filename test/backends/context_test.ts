@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { lazyInitFromEnv } from "../../src/backends/context.ts";
+import { lazyInitFromEnv, unknownLazyInitValue } from "../../src/backends/context.ts";
 
 Deno.test("lazyInitFromEnv(): 1, true and yes in any case; anything else is off", () => {
   const with_ = (value: string | undefined) =>
@@ -8,4 +8,14 @@ Deno.test("lazyInitFromEnv(): 1, true and yes in any case; anything else is off"
   for (const off of [undefined, "", "0", "false", "no", "2", "y"]) {
     assert.equal(with_(off), false, String(off));
   }
+});
+
+Deno.test("unknownLazyInitValue: accepted values are null, anything else is returned as given", () => {
+  const envOf = (value: string | undefined) => (name: string) =>
+    name === "GPUTOP_LAZY_INIT" ? value : undefined;
+  for (const ok of [undefined, "", "0", "1", "TRUE", " yes ", "No", "false"]) {
+    assert.equal(unknownLazyInitValue(envOf(ok)), null, String(ok));
+  }
+  assert.equal(unknownLazyInitValue(envOf("maybe")), "maybe");
+  assert.equal(unknownLazyInitValue(envOf("2")), "2");
 });

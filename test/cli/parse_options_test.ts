@@ -185,3 +185,14 @@ Deno.test("parseCommandLine() says where lazy library sessions came from", () =>
   assert.equal(off.lazyInit, false);
   assert.equal(off.lazyInitFrom, undefined);
 });
+
+Deno.test("parseCommandLine(): a GPUTOP_LAZY_INIT that is neither on nor off is a usage error", () => {
+  const env = (name: string) => name === "GPUTOP_LAZY_INIT" ? "maybe" : undefined;
+  assert.throws(
+    () => parseCommandLine(["backends"], env, false),
+    (error: unknown) =>
+      error instanceof UsageError &&
+      error.message === "invalid value for GPUTOP_LAZY_INIT: 'maybe' " +
+          "(expected 1, true, yes or 0, false, no)",
+  );
+});
