@@ -135,3 +135,19 @@ export class LibrarySession {
     }
   }
 }
+
+/**
+ * Closes a vendor library in the one safe order: the session first (shut down now if
+ * initialised, or once an init still running on its worker thread returns), then `unload`
+ * (`dlclose`). Without a session the library was never initialised: unload at once.
+ */
+export function shutDownThenUnload(
+  session: LibrarySession | null,
+  unload: () => void,
+): Promise<void> {
+  if (session === null) {
+    unload();
+    return Promise.resolve();
+  }
+  return session.close().then(unload);
+}

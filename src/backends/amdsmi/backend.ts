@@ -31,7 +31,7 @@ import {
   openAmdsmiLibrary,
 } from "./library.ts";
 import { AmdsmiLifecycle } from "./lifecycle.ts";
-import { LibrarySession } from "../../session/library_session.ts";
+import { LibrarySession, shutDownThenUnload } from "../../session/library_session.ts";
 import { readDevice } from "./read_device.ts";
 import { type EngineCursor, readProcesses } from "./read_processes.ts";
 import { AmdsmiError, AmdsmiStatus, isUnavailableAtInit } from "./return_codes.ts";
@@ -105,14 +105,7 @@ export class AmdsmiBackend implements Backend {
     this.#reads.forgetOpenReference();
     this.#gpus = null;
     this.#engines = new Map();
-    if (session === null) {
-      library?.close();
-      this.#closing = Promise.resolve();
-      return;
-    }
-    // Shut down now if initialised; if an init is still running on its worker thread, the
-    // library is shut down when it returns and unloaded only after that.
-    this.#closing = session.close().then(() => library?.close());
+    this.#closing = shutDownThenUnload(session, () => library?.close());
   }
 
   /** Resolves once close() has shut AMD SMI down and unloaded it (an init may be pending). */

@@ -15,7 +15,7 @@ import { type NvmlLibrary, nvmlLibraryCandidates, openNvmlLibrary } from "./libr
 import { type NvmlSystemInfo, readDevice } from "./read_device.ts";
 import { readProcesses, type UtilizationCursor } from "./read_processes.ts";
 import { NvmlError, NvmlReturn } from "./return_codes.ts";
-import { LibrarySession } from "../../session/library_session.ts";
+import { LibrarySession, shutDownThenUnload } from "../../session/library_session.ts";
 
 /** The registry entry for NVML. */
 export const nvmlBackend: BackendDescriptor = {
@@ -83,14 +83,7 @@ class NvmlBackend implements Backend {
     this.#session = null;
     this.#reads.forgetOpenReference();
     this.#devices = null;
-    if (session === null) {
-      nvml?.close();
-      this.#closing = Promise.resolve();
-      return;
-    }
-    // Shutdown now if initialised; if an init is still running on its worker thread, the
-    // library is unloaded only after it returns (and is shut down).
-    this.#closing = session.close().then(() => nvml?.close());
+    this.#closing = shutDownThenUnload(session, () => nvml?.close());
   }
 
   /** Resolves once close() has shut NVML down and unloaded it (an init may be pending). */
