@@ -1,6 +1,6 @@
 /** Executable entry: `deno run -A src/main.ts` and the compiled binary start here. */
 import { runCli } from "./cli/run.ts";
-import { denoIo } from "./cli/io.ts";
+import { denoIo } from "./platform/io.ts";
 import { closingDone } from "./cli/closing_in_flight.ts";
 
 if (import.meta.main) {

@@ -82,10 +82,10 @@ export interface BackendDescriptor {
   readonly fallbackFor?: readonly BackendId[];
   /**
    * True for backends over a vendor library that is initialised and shut down through a
-   * `LibrarySession` (src/session/library_session.ts), so that `--lazy-init` applies to them
+   * `LibraryLifetime` (src/ffi/library_lifetime.ts), so that `--lazy-init` applies to them
    * and `gputop backends` names the session mode on their row.
    */
-  readonly librarySession?: boolean;
+  readonly libraryLifetime?: boolean;
 }
 
 /**

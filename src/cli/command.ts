@@ -4,30 +4,8 @@
  * `COMMANDS` in registry.ts.
  */
 import type { CliOptions, OutputFormat } from "./global_options.ts";
-import type { Io } from "./io.ts";
-
-/** One option: what parseArgs (src/cli/parse_args.ts) needs, plus the words `--help` shows. */
-export interface OptionSpec {
-  type: "string" | "boolean";
-  short?: string;
-  multiple?: boolean;
-  /** Placeholder for the value in help, e.g. `SIZE` (string options). */
-  value?: string;
-  /** Help text; a `\n` continues on the next line, indented. */
-  help: string;
-}
-
-export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
-
-export interface PositionalSpec {
-  /** Shown in usage, e.g. `SIZE`. */
-  name: string;
-  required: boolean;
-  help: string;
-}
-
-/** What parseArgs returns for one option. */
-export type OptionValue = string | boolean | (string | boolean)[] | undefined;
+import type { Io } from "../platform/io.ts";
+import type { OptionSpecs, OptionValue, PositionalSpec } from "./option_spec.ts";
 
 /** A parsed command line, handed to the command that runs it. */
 export interface Invocation {

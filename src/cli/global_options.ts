@@ -2,13 +2,13 @@
  * The options every command accepts, and their validation into `CliOptions`. A command's own
  * options live with its registry entry (registry.ts).
  */
-import { lazyInitFromEnv, unknownLazyInitValue } from "../backends/context.ts";
+import { lazyInitFromEnv, unknownLazyInitValue } from "../session/backend_context.ts";
 import { BACKEND_IDS } from "../model/schema_ids.ts";
 import type { BackendId } from "../model/types.ts";
-import type { OptionSpecs, OptionValue } from "./command.ts";
+import type { OptionSpecs, OptionValue } from "./option_spec.ts";
 import { parseDurationMs } from "./parse_duration.ts";
 import { checkRootDirectory, parseIdList } from "./validate_options.ts";
-import { UsageError } from "./usage_error.ts";
+import { UsageError } from "../platform/usage_error.ts";
 
 export type OutputFormat = "table" | "json" | "csv";
 

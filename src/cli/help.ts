@@ -1,6 +1,7 @@
 /** The `--help` texts, built from the command registry and the option specs. */
 import { VERSION } from "../version.ts";
-import type { Command, OptionSpec, OptionSpecs } from "./command.ts";
+import type { Command } from "./command.ts";
+import type { OptionSpec, OptionSpecs } from "./option_spec.ts";
 import type { OutputFormat } from "./global_options.ts";
 import { GLOBAL_OPTIONS } from "./global_options.ts";
 

@@ -1,8 +1,8 @@
 /** Options shared by the long-running commands (`top`, `serve`): their specs and parsing. */
-import type { OptionSpec, OptionValue } from "./command.ts";
+import type { OptionSpec, OptionValue } from "./option_spec.ts";
 import { stringValue } from "./global_options.ts";
 import { parseDurationMs } from "./parse_duration.ts";
-import { UsageError } from "./usage_error.ts";
+import { UsageError } from "../platform/usage_error.ts";
 
 export const DEFAULT_INTERVAL_MS = 1000;
 

@@ -11,7 +11,7 @@ import { sleepMs } from "../session/deadline.ts";
 import { createSession, type ReadSnapshotOptions } from "../session/read_snapshot.ts";
 import type { Session } from "../session/session.ts";
 import { trackClosing } from "./closing_in_flight.ts";
-import { listenForStop } from "./stop_signals.ts";
+import { listenForStop } from "../platform/stop_signals.ts";
 
 /** What the command's work gave, or the signal that stopped it first. */
 export type OneShotOutcome<T> =

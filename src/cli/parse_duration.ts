@@ -1,5 +1,5 @@
 /** `500ms`, `2s`, `1.5s`, `1m`, `1h`, or a bare number of seconds → milliseconds (≤ 24 h). */
-import { UsageError } from "./usage_error.ts";
+import { UsageError } from "../platform/usage_error.ts";
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 

@@ -4,11 +4,12 @@
  * ones plus that command's own (registry.ts). Every mistake becomes a UsageError whose
  * one-line message names the bad flag or value.
  */
-import type { Command, Invocation, OptionSpec, OptionSpecs, OptionValue } from "./command.ts";
+import type { Command, Invocation } from "./command.ts";
+import type { OptionSpec, OptionSpecs, OptionValue } from "./option_spec.ts";
 import { type ArgSpec, parseArgs } from "./parse_args.ts";
 import { explicitFormat, GLOBAL_OPTIONS, resolveGlobalOptions } from "./global_options.ts";
 import { COMMANDS, DEFAULT_COMMAND, DEFAULT_FORMATS, findCommand } from "./registry.ts";
-import { UsageError } from "./usage_error.ts";
+import { UsageError } from "../platform/usage_error.ts";
 import { joinNegativeValues } from "./validate_options.ts";
 
 export type { CliOptions, OutputFormat } from "./global_options.ts";

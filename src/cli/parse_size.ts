@@ -3,7 +3,7 @@
  * as disk and cloud vendors write them), or a plain number of bytes. Units are case-blind;
  * anything else is a usage error that names the accepted forms.
  */
-import { UsageError } from "./usage_error.ts";
+import { UsageError } from "../platform/usage_error.ts";
 
 const UNIT_BYTES: Record<string, number> = {
   b: 1,

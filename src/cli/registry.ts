@@ -98,7 +98,7 @@ export const COMMANDS: readonly Command[] = [
     summary: "this list, or `help COMMAND` for a command's options",
     options: {},
     positionals: [{ name: "COMMAND", required: false, help: "the command to describe" }],
-    run: (inv, io) => import("./commands/help.ts").then((m) => m.run(inv, io)),
+    run: (inv, io) => import("./commands/help.ts").then((m) => m.run(inv, io, COMMANDS)),
   },
   {
     name: "version",

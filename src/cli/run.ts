@@ -4,11 +4,11 @@
  */
 import { errorMessage } from "../model/errors.ts";
 import type { Invocation } from "./command.ts";
-import { EXIT_FAILURE, EXIT_USAGE } from "./exit_codes.ts";
-import type { Io } from "./io.ts";
+import { EXIT_FAILURE, EXIT_USAGE } from "../platform/exit_codes.ts";
+import type { Io } from "../platform/io.ts";
 import { parseCommandLine } from "./parse_options.ts";
 import { findCommand } from "./registry.ts";
-import { UsageError } from "./usage_error.ts";
+import { UsageError } from "../platform/usage_error.ts";
 
 export async function runCli(args: readonly string[], io: Io): Promise<number> {
   try {

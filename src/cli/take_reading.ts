@@ -3,10 +3,10 @@
  * A SIGINT / SIGTERM during it closes the session first and is reported as `interrupted`.
  */
 import type { Snapshot } from "../model/types.ts";
-import { filterDevices, unmatchedIdsMessage } from "./device_filter.ts";
+import { filterDevices, unmatchedIdsMessage } from "../model/device_filter.ts";
 import type { CliOptions } from "./global_options.ts";
 import { readOnce, withOneShotSession } from "./one_shot_session.ts";
-import { exitCodeForSignal } from "./stop_signals.ts";
+import { exitCodeForSignal } from "../platform/stop_signals.ts";
 
 export type ReadingResult =
   | { ok: true; snapshot: Snapshot }

@@ -3,7 +3,7 @@
  * parse_options.ts so that file only wires them in. Each mistake is a UsageError (exit 2)
  * whose one line names the flag (or variable) and the value.
  */
-import { UsageError } from "./usage_error.ts";
+import { UsageError } from "../platform/usage_error.ts";
 
 /**
  * `-i/--id` values → the ids. An empty id (`-i ''`, `-i ','`, `-i 0,,1`) is a mistake, not

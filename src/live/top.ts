@@ -8,14 +8,14 @@
  * on SIGINT/SIGTERM/SIGHUP, when stdin closes, when anything throws or a promise rejection is
  * left unhandled, and on process unload.
  */
-import { EXIT_OK, EXIT_USAGE } from "../cli/exit_codes.ts";
-import { idFilterOf } from "./filtered_source.ts";
-import { exitCodeForStopSignal, STOP_SIGNALS, type StopSignal } from "./signal_exit_code.ts";
-import type { Io } from "../cli/io.ts";
+import { EXIT_OK, EXIT_USAGE } from "../platform/exit_codes.ts";
+import { idFilterOf } from "../session/filtered_source.ts";
+import { exitCodeForStopSignal, STOP_SIGNALS, type StopSignal } from "../platform/signal_exit_code.ts";
+import type { Io } from "../platform/io.ts";
 import { errorMessage } from "../model/errors.ts";
-import { processViewport, renderLiveFrame } from "../render/live_frame.ts";
+import { processViewport, renderLiveFrame } from "./live_frame.ts";
 import { parseKeys } from "./keys.ts";
-import { Sampler, type SnapshotSource } from "./sampler.ts";
+import { Sampler, type SnapshotSource } from "../session/sampler.ts";
 import { applyKey, INITIAL_UI_STATE, type UiState } from "./ui_state.ts";
 
 export interface TopOptions {

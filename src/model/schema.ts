@@ -6,7 +6,7 @@
  * Every key is always present; an unknown value is `null`, never 0. Units live in key names.
  */
 import { z } from "../deps/zod.ts";
-import { BACKEND_IDS } from "../backends/ids.ts";
+import { BACKEND_IDS } from "./backend_ids.ts";
 import { SCHEMA_VERSION } from "./schema_ids.ts";
 
 // SCHEMA_VERSION and the field lists live in zod-free `schema_ids.ts` (so the reading path

@@ -8,7 +8,7 @@
 export const SCHEMA_VERSION = 1;
 
 /** Backend ids, in registry precedence order (the one list is `src/backends/ids.ts`). */
-export { BACKEND_IDS } from "../backends/ids.ts";
+export { BACKEND_IDS } from "./backend_ids.ts";
 
 /** Top-level snapshot keys in schema order (`SnapshotSchema`). */
 export const SNAPSHOT_FIELDS = [

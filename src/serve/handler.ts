@@ -5,7 +5,7 @@
  *
  * Every scrape renders the sampler's latest reading; none triggers a reading of its own.
  */
-import type { Reading } from "../live/sampler.ts";
+import type { Reading } from "../session/sampler.ts";
 import {
   OPENMETRICS_CONTENT_TYPE,
   PROMETHEUS_CONTENT_TYPE,

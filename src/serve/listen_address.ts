@@ -2,7 +2,7 @@
  * `--listen HOST:PORT` (also `[::1]:PORT`, `:PORT` for the default host, or a bare PORT).
  * The default host is loopback; binding any other address is the user's explicit choice.
  */
-import { UsageError } from "../cli/usage_error.ts";
+import { UsageError } from "../platform/usage_error.ts";
 
 export const DEFAULT_LISTEN_HOST = "127.0.0.1";
 /**

@@ -4,10 +4,10 @@
  * in flight finish), then the sampler closes the session, so vendor libraries shut down, and
  * the exit code is 143, 130 or 129 (128 + the signal's number).
  */
-import type { Io } from "../cli/io.ts";
-import { Sampler, type SnapshotSource } from "../live/sampler.ts";
+import type { Io } from "../platform/io.ts";
+import { Sampler, type SnapshotSource } from "../session/sampler.ts";
 import { errorMessage } from "../model/errors.ts";
-import { exitCodeForStopSignal, STOP_SIGNALS, type StopSignal } from "../live/signal_exit_code.ts";
+import { exitCodeForStopSignal, STOP_SIGNALS, type StopSignal } from "../platform/signal_exit_code.ts";
 import { createHandler } from "./handler.ts";
 import type { ListenAddress } from "./listen_address.ts";
 

@@ -4,9 +4,9 @@
  * for many samples on a fixed schedule). Never throw for a missing GPU or library.
  */
 import type { BackendContext, BackendDescriptor } from "../backends/backend.ts";
-import { createBackendContext } from "../backends/context.ts";
+import { createBackendContext } from "./backend_context.ts";
 import { BACKENDS } from "../backends/mod.ts";
-import { planBackends, type PlanWording } from "../backends/select.ts";
+import { planBackends, type PlanWording } from "./plan_backends.ts";
 import type { BackendId, Snapshot } from "../model/types.ts";
 import { sleepMs } from "./deadline.ts";
 import { DEFAULT_RESCAN_INTERVAL_MS } from "./rescan_interval.ts";

@@ -11,7 +11,7 @@
  * a synchronous call holds the event loop until it returns.
  */
 import type { Backend, BackendContext, BackendOpenResult } from "../backends/backend.ts";
-import type { BackendPlan } from "../backends/select.ts";
+import type { BackendPlan } from "./plan_backends.ts";
 import { errorMessage } from "../model/errors.ts";
 import { mergeReadings } from "../model/merge.ts";
 import { StableDeviceIndexes } from "../model/stable_index.ts";

@@ -1,6 +1,6 @@
 /** `--backends` with an id that names no backend is a usage error for every command. */
 import assert from "node:assert/strict";
-import { BACKEND_IDS } from "../../src/backends/ids.ts";
+import { BACKEND_IDS } from "../../src/model/backend_ids.ts";
 import { runCli } from "../support/run_cli.ts";
 
 for (const command of ["backends", "snapshot", "ps"]) {

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { continuousOptions } from "../../src/cli/live_options.ts";
-import { UsageError } from "../../src/cli/usage_error.ts";
+import { UsageError } from "../../src/platform/usage_error.ts";
 import { createSession } from "../../src/session/read_snapshot.ts";
 import { runCli } from "../support/run_cli.ts";
 

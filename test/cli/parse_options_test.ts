@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { parseCommandLine } from "../../src/cli/parse_options.ts";
 import { parseDurationMs } from "../../src/cli/parse_duration.ts";
-import { UsageError } from "../../src/cli/usage_error.ts";
+import { UsageError } from "../../src/platform/usage_error.ts";
 
 const noEnv = () => undefined;
 /** An existing directory: a root that does not exist is a usage error. */

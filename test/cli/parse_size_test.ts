@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { parseSizeBytes } from "../../src/cli/parse_size.ts";
-import { UsageError } from "../../src/cli/usage_error.ts";
+import { UsageError } from "../../src/platform/usage_error.ts";
 
 Deno.test("parseSizeBytes() reads binary units, decimal units and plain bytes", () => {
   assert.equal(parseSizeBytes("SIZE", "24GiB"), 25769803776); // 24 × 1024³

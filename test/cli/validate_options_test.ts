@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { parseCommandLine } from "../../src/cli/parse_options.ts";
-import { UsageError } from "../../src/cli/usage_error.ts";
+import { UsageError } from "../../src/platform/usage_error.ts";
 import {
   checkRootDirectory,
   joinNegativeValues,

@@ -2,7 +2,7 @@
  * An `Io` for the live view's tests: a terminal of a chosen size, keys pushed by the test,
  * signals raised by the test, and every write and raw-mode change recorded.
  */
-import type { Io, IoSignal, TerminalSize } from "../../src/cli/io.ts";
+import type { Io, IoSignal, TerminalSize } from "../../src/platform/io.ts";
 
 export class FakeTerminalIo implements Io {
   output = "";

@@ -2,7 +2,7 @@
  * A stand-in for a session: counts readings and closes, and lets a test hold a reading
  * pending (`hold()`) to prove nothing waits on it.
  */
-import type { SnapshotSource } from "../../src/live/sampler.ts";
+import type { SnapshotSource } from "../../src/session/sampler.ts";
 import type { Snapshot } from "../../src/model/types.ts";
 import { makeSnapshot } from "../render/snapshot_builder.ts";
 

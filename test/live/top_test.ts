@@ -1,7 +1,7 @@
 /** The live view's controller with a fake terminal and a fake session: no real TTY needed. */
 import assert from "node:assert/strict";
 import { NOT_A_TERMINAL_MESSAGE, runTop } from "../../src/live/top.ts";
-import { filteredSource } from "../../src/live/filtered_source.ts";
+import { filteredSource } from "../../src/session/filtered_source.ts";
 import { makeDevice, makeProcess, makeSnapshot } from "../render/snapshot_builder.ts";
 import { FakeSource, tick } from "./fake_source.ts";
 import { FakeTerminalIo } from "./fake_io.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { Sampler } from "../../src/live/sampler.ts";
+import { Sampler } from "../../src/session/sampler.ts";
 import { createHandler } from "../../src/serve/handler.ts";
 import { makeDevice, makeSnapshot } from "../render/snapshot_builder.ts";
 import { FakeSource, tick } from "../live/fake_source.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { UsageError } from "../../src/cli/usage_error.ts";
+import { UsageError } from "../../src/platform/usage_error.ts";
 import { parseListenAddress } from "../../src/serve/listen_address.ts";
 
 Deno.test("parseListenAddress: HOST:PORT, [v6]:PORT, :PORT and PORT", () => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Backend, BackendContext, BackendDescriptor } from "../../src/backends/backend.ts";
-import { planBackends } from "../../src/backends/select.ts";
+import { planBackends } from "../../src/session/plan_backends.ts";
 import type { BackendId, BackendReading } from "../../src/model/types.ts";
 import { Session } from "../../src/session/session.ts";
 

@@ -5,7 +5,7 @@
  * power on MI-series parts, energy, junction and memory temperatures, and the compute
  * processes fdinfo does not show.
  *
- * Lifecycle: a `LibrarySession` (src/session/library_session.ts) over `amdsmi_init` /
+ * Lifecycle: a `LibraryLifetime` (src/ffi/library_lifetime.ts) over `amdsmi_init` /
  * `amdsmi_shut_down` (lifecycle.ts), as for NVML: persistent by default (open's reference is
  * held until close, so there is one init and one shutdown for the whole run); with `lazyInit`
  * one session per reading, the first reading sharing open's. Never nested; processor handles
@@ -13,7 +13,7 @@
  */
 import { AMDSMI_INFO } from "./info.ts";
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
-import { SessionReads } from "../session_reads.ts";
+import { LibraryReferences } from "../../ffi/library_references.ts";
 import { StableOrder } from "../stable_order.ts";
 import {
   describeLoadFailures,
@@ -31,7 +31,7 @@ import {
   openAmdsmiLibrary,
 } from "./library.ts";
 import { AmdsmiLifecycle } from "./lifecycle.ts";
-import { LibrarySession, shutDownThenUnload } from "../../session/library_session.ts";
+import { LibraryLifetime, shutDownThenUnload } from "../../ffi/library_lifetime.ts";
 import { readDevice } from "./read_device.ts";
 import { type EngineCursor, readProcesses } from "./read_processes.ts";
 import { AmdsmiError, AmdsmiStatus, isUnavailableAtInit } from "./return_codes.ts";
@@ -54,9 +54,9 @@ export class AmdsmiBackend implements Backend {
   readonly id = "amdsmi" as const;
   readonly #ctx: BackendContext;
   #library: AmdsmiLibrary | null = null;
-  #session: LibrarySession | null = null;
+  #session: LibraryLifetime | null = null;
   /** Per-sample references, and open()'s own until close or the first read. */
-  readonly #reads = new SessionReads();
+  readonly #reads = new LibraryReferences();
   /** Handles of the current library session; null = resolve again. */
   #gpus: ResolvedGpus | null = null;
   /** GPU keys (UUID, else BDF) in the order first seen: the stable order. */
@@ -126,7 +126,7 @@ export class AmdsmiBackend implements Backend {
       );
     }
     const library = opened.library;
-    const session = new LibrarySession(new AmdsmiLifecycle(library));
+    const session = new LibraryLifetime(new AmdsmiLifecycle(library));
     this.#library = library;
     this.#session = session;
     this.#closing = null;

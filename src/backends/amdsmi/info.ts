@@ -8,6 +8,6 @@ import type { BackendInfo } from "../backend.ts";
 export const AMDSMI_INFO: BackendInfo = {
   id: "amdsmi",
   summary: "AMD GPUs through AMD SMI (libamd_smi.so.26 / .25 / .24, ROCm 6.1 to 7.x)",
-  librarySession: true,
+  libraryLifetime: true,
   defaultOn: (os) => os === "linux",
 };

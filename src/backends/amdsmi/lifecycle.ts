@@ -1,6 +1,6 @@
 /**
- * `amdsmi_init` / `amdsmi_shut_down` as the two calls of a `LibrarySession`
- * (src/session/library_session.ts), which inits only on 0 → 1 references and shuts down only
+ * `amdsmi_init` / `amdsmi_shut_down` as the two calls of a `LibraryLifetime`
+ * (src/ffi/library_lifetime.ts), which inits only on 0 → 1 references and shuts down only
  * on 1 → 0. Up to ROCm 7.0.1 the library keeps one boolean: a second init is a no-op and the
  * FIRST shutdown tears everything down, however many inits came before (7.0.2 added a
  * reference count). So AMD SMI must never be nested: the session guard already ensures that,
@@ -11,7 +11,7 @@
  * The init goes through the nonblocking twin of `amdsmi_init` (library.ts), so a slow driver
  * load runs on a worker thread and leaves watch / top / serve running.
  */
-import type { LibraryInitResult, LibraryLifecycle } from "../../session/library_session.ts";
+import type { LibraryInitResult, LibraryLifecycle } from "../../ffi/library_lifetime.ts";
 import type { AmdsmiLibrary } from "./library.ts";
 import { AmdsmiStatus } from "./return_codes.ts";
 

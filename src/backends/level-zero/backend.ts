@@ -7,7 +7,7 @@
  * Init: `zesInit` when the loader exports it (spec 1.5+); otherwise `ZES_ENABLE_SYSMAN=1`
  * goes into the environment before `zeInit`, and core handles serve as Sysman handles.
  *
- * Lifecycle: a `LibrarySession` whose init loads the loader and initialises it and whose
+ * Lifecycle: a `LibraryLifetime` whose init loads the loader and initialises it and whose
  * shutdown unloads it (session.ts; Level Zero 1.x has no shutdown call). Persistent by
  * default: open's reference is held until close, one load for the whole run. Lazy
  * (`--lazy-init`): one load per sample, the first sharing open's; device handles are
@@ -16,17 +16,17 @@
  */
 import { LEVEL_ZERO_INFO } from "./info.ts";
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
-import { SessionReads } from "../session_reads.ts";
+import { LibraryReferences } from "../../ffi/library_references.ts";
 import { StableOrder } from "../stable_order.ts";
 import { errorMessage } from "../../model/errors.ts";
 import type { BackendReading, DeviceReading, ProcessReading } from "../../model/types.ts";
-import { LibrarySession } from "../../session/library_session.ts";
+import { LibraryLifetime } from "../../ffi/library_lifetime.ts";
 import { type ZeLibrary, zeLibraryCandidates } from "./library.ts";
 import type { CounterCursor } from "./rates.ts";
 import { readDevice } from "./read_device.ts";
 import { readProcesses } from "./read_processes.ts";
 import { ZeError } from "./return_codes.ts";
-import { SYSMAN_ENV, ZeLibraryLifecycle, zeVersionText } from "./session.ts";
+import { SYSMAN_ENV, ZeLibraryLifecycle, zeVersionText } from "./lifecycle.ts";
 import { apiVersionText } from "./types.ts";
 
 /** The registry entry for Level Zero. */
@@ -49,9 +49,9 @@ class LevelZeroBackend implements Backend {
   readonly id = "level-zero" as const;
   readonly #ctx: BackendContext;
   #lifecycle: ZeLibraryLifecycle | null = null;
-  #session: LibrarySession | null = null;
+  #session: LibraryLifetime | null = null;
   /** Per-sample references, and open()'s own until close or the first read. */
-  readonly #reads = new SessionReads();
+  readonly #reads = new LibraryReferences();
   /** Handles of the current load; null = enumerate again. */
   #devices: ResolvedDevices | null = null;
   /** Device keys (UUID, else PCI address) in the order first seen: the stable order. */
@@ -117,7 +117,7 @@ class LevelZeroBackend implements Backend {
       zeLibraryCandidates(this.#ctx.env, this.#ctx.os),
       this.#ctx.env,
     );
-    const session = new LibrarySession(lifecycle);
+    const session = new LibraryLifetime(lifecycle);
     this.#lifecycle = lifecycle;
     this.#session = session;
     this.#closing = null;

@@ -8,7 +8,7 @@ import type { BackendInfo } from "../backend.ts";
 export const LEVEL_ZERO_INFO: BackendInfo = {
   id: "level-zero",
   summary: "Intel GPUs through Level Zero Sysman (libze_loader.so.1 / ze_loader.dll)",
-  librarySession: true,
+  libraryLifetime: true,
   defaultOn(os) {
     return os === "linux" || os === "windows";
   },

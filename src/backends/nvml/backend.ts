@@ -4,7 +4,7 @@
  */
 import { NVML_INFO } from "./info.ts";
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
-import { SessionReads } from "../session_reads.ts";
+import { LibraryReferences } from "../../ffi/library_references.ts";
 import { StableOrder } from "../stable_order.ts";
 import { describeLoadFailures, notLoadedNote } from "../../ffi/open_library.ts";
 import { nullOnError } from "../../ffi/field_reader.ts";
@@ -15,7 +15,7 @@ import { type NvmlLibrary, nvmlLibraryCandidates, openNvmlLibrary } from "./libr
 import { type NvmlSystemInfo, readDevice } from "./read_device.ts";
 import { readProcesses, type UtilizationCursor } from "./read_processes.ts";
 import { NvmlError, NvmlReturn } from "./return_codes.ts";
-import { LibrarySession, shutDownThenUnload } from "../../session/library_session.ts";
+import { LibraryLifetime, shutDownThenUnload } from "../../ffi/library_lifetime.ts";
 
 /** The registry entry for NVML. */
 export const nvmlBackend: BackendDescriptor = {
@@ -38,9 +38,9 @@ class NvmlBackend implements Backend {
   readonly id = "nvml" as const;
   readonly #ctx: BackendContext;
   #nvml: NvmlLibrary | null = null;
-  #session: LibrarySession | null = null;
+  #session: LibraryLifetime | null = null;
   /** Per-sample references, and open()'s own until close or the first read. */
-  readonly #reads = new SessionReads();
+  readonly #reads = new LibraryReferences();
   /** Handles of the current library session, in stable order; null = resolve again. */
   #devices: { epoch: number; list: ResolvedDevice[] } | null = null;
   /** Device keys (UUID, else PCI address) in the order first seen: the stable order. */
@@ -104,7 +104,7 @@ class NvmlBackend implements Backend {
     const nvml = opened.nvml;
     this.#nvml = nvml;
     this.#closing = null;
-    const session = new LibrarySession({
+    const session = new LibraryLifetime({
       init: async () => {
         const code = await nvml.initAsync();
         return code === NvmlReturn.SUCCESS

@@ -8,7 +8,7 @@ import type { BackendInfo } from "../backend.ts";
 export const NVML_INFO: BackendInfo = {
   id: "nvml",
   summary: "NVIDIA GPUs through NVML (libnvidia-ml.so.1 / nvml.dll)",
-  librarySession: true,
+  libraryLifetime: true,
   defaultOn(os) {
     return os === "linux" || os === "windows";
   },

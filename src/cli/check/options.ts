@@ -2,7 +2,7 @@
  * `gputop check`'s own options. Kept apart from the command so the registry can list them
  * (for parsing and help) without loading the command.
  */
-import type { OptionSpecs } from "../command.ts";
+import type { OptionSpecs } from "../option_spec.ts";
 import { CHECK_VENDORS } from "./vendors.ts";
 
 export const CHECK_OPTIONS: OptionSpecs = {

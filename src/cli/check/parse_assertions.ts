@@ -1,10 +1,10 @@
 /** `gputop check` options → assertions, in a fixed order (the order of CHECK_OPTIONS). */
 import { BACKEND_IDS } from "../../model/schema_ids.ts";
 import type { BackendId, Vendor } from "../../model/types.ts";
-import type { OptionValue } from "../command.ts";
+import type { OptionValue } from "../option_spec.ts";
 import { splitList, stringValue } from "../global_options.ts";
 import { parseSizeBytes } from "../parse_size.ts";
-import { UsageError } from "../usage_error.ts";
+import { UsageError } from "../../platform/usage_error.ts";
 import type { Assertion } from "./assertions.ts";
 import { CHECK_OPTIONS } from "./options.ts";
 import { versionParts } from "./compare_versions.ts";

@@ -3,14 +3,14 @@
  * library-session mode is in use (persistent, or lazy with `--lazy-init`), both on the row
  * of each vendor-library backend that is ok and, in the table, as a closing line.
  */
-import { BACKENDS } from "../../backends/mod.ts";
 import type { BackendStatus } from "../../model/types.ts";
+import { readsThroughVendorLibrary } from "../../session/library_backends.ts";
 import { renderBackendsCsv, renderBackendsJson, renderBackendsTable } from "../../render/mod.ts";
-import { EXIT_OK } from "../exit_codes.ts";
-import type { Io } from "../io.ts";
+import { EXIT_OK } from "../../platform/exit_codes.ts";
+import type { Io } from "../../platform/io.ts";
 import type { Invocation } from "../command.ts";
 import { withOneShotSession } from "../one_shot_session.ts";
-import { exitCodeForSignal } from "../stop_signals.ts";
+import { exitCodeForSignal } from "../../platform/stop_signals.ts";
 
 export const PERSISTENT_NOTE =
   "persistent library session (initialised once, shut down at exit; --lazy-init for one per sample)";
@@ -48,7 +48,7 @@ export async function run({ options }: Invocation, io: Io): Promise<number> {
 }
 
 function withSessionMode(status: BackendStatus, lazy: boolean): BackendStatus {
-  const usesSessions = BACKENDS.some((d) => d.id === status.id && d.librarySession === true);
+  const usesSessions = readsThroughVendorLibrary(status.id);
   if (!usesSessions || status.status !== "ok") return status;
   const note = lazy ? LAZY_NOTE : PERSISTENT_NOTE;
   return { ...status, detail: status.detail === null ? note : `${status.detail}; ${note}` };

@@ -7,9 +7,9 @@ import { evaluateAssertions } from "../check/evaluate.ts";
 import { parseAssertions } from "../check/parse_assertions.ts";
 import { type CheckReport, renderCheckJson, renderCheckTable } from "../check/render.ts";
 import type { Invocation } from "../command.ts";
-import { filterDevices } from "../device_filter.ts";
-import { EXIT_FAILURE, EXIT_NO_DEVICE, EXIT_OK } from "../exit_codes.ts";
-import type { Io } from "../io.ts";
+import { filterDevices } from "../../model/device_filter.ts";
+import { EXIT_FAILURE, EXIT_NO_DEVICE, EXIT_OK } from "../../platform/exit_codes.ts";
+import type { Io } from "../../platform/io.ts";
 import { readForCli } from "../take_reading.ts";
 
 export async function run({ options, values }: Invocation, io: Io): Promise<number> {

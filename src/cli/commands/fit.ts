@@ -5,9 +5,9 @@
  */
 import { formatBytes, jsonSafe, renderTable } from "../../render/mod.ts";
 import type { Invocation } from "../command.ts";
-import { EXIT_FAILURE, EXIT_NO_DEVICE, EXIT_OK } from "../exit_codes.ts";
+import { EXIT_FAILURE, EXIT_NO_DEVICE, EXIT_OK } from "../../platform/exit_codes.ts";
 import { devicesThatFit } from "../fit/select.ts";
-import type { Io } from "../io.ts";
+import type { Io } from "../../platform/io.ts";
 import { parseSizeBytes } from "../parse_size.ts";
 import { takeReading } from "../take_reading.ts";
 import { backendProblems } from "../check/evaluate.ts";

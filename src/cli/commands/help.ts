@@ -1,21 +1,28 @@
 /** `gputop help [COMMAND]`, `gputop --help`, `gputop COMMAND --help`. */
-import type { Invocation } from "../command.ts";
-import { EXIT_OK } from "../exit_codes.ts";
+import type { Command, Invocation } from "../command.ts";
+import { EXIT_OK } from "../../platform/exit_codes.ts";
 import { commandHelpText, helpText } from "../help.ts";
-import type { Io } from "../io.ts";
-import { COMMANDS, findCommand } from "../registry.ts";
-import { UsageError } from "../usage_error.ts";
+import type { Io } from "../../platform/io.ts";
+import { UsageError } from "../../platform/usage_error.ts";
 
-export function run({ positionals }: Invocation, io: Io): Promise<number> {
+/**
+ * `commands` is the registry's list, handed in by the registry itself (importing it here would
+ * make the two modules import each other).
+ */
+export function run(
+  { positionals }: Invocation,
+  io: Io,
+  commands: readonly Command[],
+): Promise<number> {
   const [name] = positionals;
   if (name === undefined) {
-    io.out(helpText(COMMANDS));
+    io.out(helpText(commands));
     return Promise.resolve(EXIT_OK);
   }
-  const command = findCommand(name);
+  const command = commands.find((candidate) => candidate.name === name);
   if (!command) {
     throw new UsageError(
-      `unknown command '${name}' (commands: ${COMMANDS.map((c) => c.name).join(", ")})`,
+      `unknown command '${name}' (commands: ${commands.map((c) => c.name).join(", ")})`,
     );
   }
   io.out(commandHelpText(command));

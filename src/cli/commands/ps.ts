@@ -5,8 +5,8 @@ import {
   renderProcessTable,
   sortProcessesByMemory,
 } from "../../render/mod.ts";
-import { EXIT_FAILURE, EXIT_OK } from "../exit_codes.ts";
-import type { Io } from "../io.ts";
+import { EXIT_FAILURE, EXIT_OK } from "../../platform/exit_codes.ts";
+import type { Io } from "../../platform/io.ts";
 import type { Invocation } from "../command.ts";
 import { takeReading } from "../take_reading.ts";
 

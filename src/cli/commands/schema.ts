@@ -1,9 +1,9 @@
 /** `gputop schema`: the JSON Schema of `--json`, generated from the zod definition. */
 import { z } from "../../deps/zod.ts";
 import { SnapshotSchema } from "../../model/schema.ts";
-import { EXIT_OK } from "../exit_codes.ts";
+import { EXIT_OK } from "../../platform/exit_codes.ts";
 import type { Invocation } from "../command.ts";
-import type { Io } from "../io.ts";
+import type { Io } from "../../platform/io.ts";
 
 export function snapshotJsonSchema(): Record<string, unknown> {
   return {

@@ -5,12 +5,12 @@ import {
   parseListenAddress,
 } from "../../serve/listen_address.ts";
 import { serve } from "../../serve/serve.ts";
-import { filteredSource } from "../../live/filtered_source.ts";
+import { filteredSource } from "../../session/filtered_source.ts";
 import { createSession } from "../../session/read_snapshot.ts";
 import { VERSION } from "../../version.ts";
 import type { Invocation } from "../command.ts";
 import { stringValue } from "../global_options.ts";
-import type { Io } from "../io.ts";
+import type { Io } from "../../platform/io.ts";
 import { continuousDeadlines, continuousOptions, countOption } from "../live_options.ts";
 
 export const DEFAULT_MAX_PROCESS_SERIES = 200;

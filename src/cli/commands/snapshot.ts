@@ -1,7 +1,7 @@
 /** `gputop` / `gputop snapshot`: one reading, devices then processes. */
 import { renderJson } from "../../render/json.ts";
-import { EXIT_FAILURE, EXIT_OK } from "../exit_codes.ts";
-import type { Io } from "../io.ts";
+import { EXIT_FAILURE, EXIT_OK } from "../../platform/exit_codes.ts";
+import type { Io } from "../../platform/io.ts";
 import type { Invocation } from "../command.ts";
 import { takeReading } from "../take_reading.ts";
 

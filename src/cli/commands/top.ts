@@ -1,10 +1,10 @@
 /** `gputop top`: the live full-screen view (logic in src/live/top.ts). */
 import { runTop } from "../../live/top.ts";
-import { filteredSource } from "../../live/filtered_source.ts";
+import { filteredSource } from "../../session/filtered_source.ts";
 import { createSession } from "../../session/read_snapshot.ts";
 import { VERSION } from "../../version.ts";
 import type { Invocation } from "../command.ts";
-import type { Io } from "../io.ts";
+import type { Io } from "../../platform/io.ts";
 import { continuousDeadlines, continuousOptions } from "../live_options.ts";
 
 export function run({ options, values }: Invocation, io: Io): Promise<number> {

@@ -10,12 +10,12 @@
 import { renderJsonLine } from "../../render/json.ts";
 import { renderWatchCsvHeader, renderWatchCsvRows } from "../../render/watch_csv.ts";
 import { watchSnapshots } from "../../session/watch_snapshots.ts";
-import { filterDevices, unmatchedIdsMessage } from "../device_filter.ts";
+import { filterDevices, unmatchedIdsMessage } from "../../model/device_filter.ts";
 import { isStillOpening } from "../../session/session.ts";
-import { EXIT_FAILURE, EXIT_OK } from "../exit_codes.ts";
-import type { Io } from "../io.ts";
+import { EXIT_FAILURE, EXIT_OK } from "../../platform/exit_codes.ts";
+import type { Io } from "../../platform/io.ts";
 import type { Invocation } from "../command.ts";
-import { exitCodeForSignal, listenForStop } from "../stop_signals.ts";
+import { exitCodeForSignal, listenForStop } from "../../platform/stop_signals.ts";
 import { parseWatchOptions } from "../watch/watch_options.ts";
 
 export async function run({ options, values }: Invocation, io: Io): Promise<number> {

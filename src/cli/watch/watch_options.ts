@@ -3,10 +3,10 @@
  * `--rescan-interval` (how often the continuous mode walks every /proc/<pid>/fd in full;
  * default 2s). Kept apart so the command registry can own them per command.
  */
-import type { OptionSpecs, OptionValue } from "../command.ts";
+import type { OptionSpecs, OptionValue } from "../option_spec.ts";
 import { stringValue } from "../global_options.ts";
 import { parseDurationMs } from "../parse_duration.ts";
-import { UsageError } from "../usage_error.ts";
+import { UsageError } from "../../platform/usage_error.ts";
 import { DEFAULT_RESCAN_INTERVAL_MS } from "../../session/rescan_interval.ts";
 
 export const DEFAULT_WATCH_INTERVAL_MS = 1_000;

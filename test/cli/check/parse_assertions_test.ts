@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { parseAssertions } from "../../../src/cli/check/parse_assertions.ts";
 import { CHECK_VENDORS } from "../../../src/cli/check/vendors.ts";
-import { UsageError } from "../../../src/cli/usage_error.ts";
+import { UsageError } from "../../../src/platform/usage_error.ts";
 import { VendorSchema } from "../../../src/model/schema.ts";
 
 function usageError(values: Record<string, string | string[]>, message: string): void {

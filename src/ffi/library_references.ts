@@ -4,7 +4,7 @@
  * and the reference `open()` took is kept until close (persistent) or handed to the first
  * read (lazy), so opening and the first sample share one library session.
  */
-import type { LibrarySession } from "../session/library_session.ts";
+import type { LibraryLifetime } from "./library_lifetime.ts";
 
 /** Why a read's init failed: the library's code (null when it has none) and message. */
 export interface InitFailure {
@@ -12,7 +12,7 @@ export interface InitFailure {
   message: string;
 }
 
-export class SessionReads {
+export class LibraryReferences {
   #openReference: "none" | "until-close" | "until-first-read" = "none";
   #reads = 0;
 
@@ -34,7 +34,7 @@ export class SessionReads {
    * `initFailed(failure)` and holds nothing (the session retries it at the next sample).
    */
   async read<T>(
-    session: LibrarySession,
+    session: LibraryLifetime,
     initFailed: (failure: InitFailure) => Error,
     read: (epoch: number) => T,
   ): Promise<T> {

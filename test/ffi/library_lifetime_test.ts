@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { type LibraryInitResult, LibrarySession } from "../../src/session/library_session.ts";
+import { type LibraryInitResult, LibraryLifetime } from "../../src/ffi/library_lifetime.ts";
 
 /** A library whose init answers from a script, counting calls. */
 function fakeLibrary(answers: LibraryInitResult[] = []) {
   const calls = { init: 0, shutdown: 0 };
-  const session = new LibrarySession({
+  const session = new LibraryLifetime({
     init: () => {
       calls.init++;
       return answers.shift() ?? { ok: true };
@@ -18,7 +18,7 @@ function fakeLibrary(answers: LibraryInitResult[] = []) {
 
 const NOT_LOADED: LibraryInitResult = { ok: false, code: 9, message: "Driver Not Loaded" };
 
-Deno.test("LibrarySession inits on 0 → 1 only and shuts down on 1 → 0 only", async () => {
+Deno.test("LibraryLifetime inits on 0 → 1 only and shuts down on 1 → 0 only", async () => {
   const { session, calls } = fakeLibrary();
   assert.deepEqual(await session.acquire(), { ok: true });
   assert.deepEqual(await session.acquire(), { ok: true }); // nested
@@ -32,7 +32,7 @@ Deno.test("LibrarySession inits on 0 → 1 only and shuts down on 1 → 0 only",
   assert.equal(session.depth, 0);
 });
 
-Deno.test("LibrarySession starts a new epoch with every successful init", async () => {
+Deno.test("LibraryLifetime starts a new epoch with every successful init", async () => {
   const { session } = fakeLibrary();
   assert.equal(session.epoch, 0);
   await session.acquire();
@@ -45,7 +45,7 @@ Deno.test("LibrarySession starts a new epoch with every successful init", async 
   session.release();
 });
 
-Deno.test("LibrarySession: a failed init leaves the count at 0 and is tried once per sample", async () => {
+Deno.test("LibraryLifetime: a failed init leaves the count at 0 and is tried once per sample", async () => {
   const { session, calls } = fakeLibrary([NOT_LOADED, NOT_LOADED]);
   assert.deepEqual(await session.acquire(7), NOT_LOADED);
   assert.equal(session.depth, 0);
@@ -61,10 +61,10 @@ Deno.test("LibrarySession: a failed init leaves the count at 0 and is tried once
   assert.equal(calls.shutdown, 1);
 });
 
-Deno.test("LibrarySession: concurrent acquires share one pending init", async () => {
+Deno.test("LibraryLifetime: concurrent acquires share one pending init", async () => {
   let finish: (result: LibraryInitResult) => void = () => {};
   let inits = 0;
-  const session = new LibrarySession({
+  const session = new LibraryLifetime({
     init: () => {
       inits++;
       return new Promise((resolve) => finish = resolve);
@@ -80,7 +80,7 @@ Deno.test("LibrarySession: concurrent acquires share one pending init", async ()
   assert.equal(session.depth, 2);
 });
 
-Deno.test("LibrarySession.close() shuts down exactly once, whatever the depth", async () => {
+Deno.test("LibraryLifetime.close() shuts down exactly once, whatever the depth", async () => {
   const { session, calls } = fakeLibrary();
   await session.acquire();
   await session.acquire();
@@ -92,10 +92,10 @@ Deno.test("LibrarySession.close() shuts down exactly once, whatever the depth", 
   assert.equal(calls.init, 1);
 });
 
-Deno.test("LibrarySession.close() during a pending init shuts down once the init returns", async () => {
+Deno.test("LibraryLifetime.close() during a pending init shuts down once the init returns", async () => {
   let finish: (result: LibraryInitResult) => void = () => {};
   let shutdowns = 0;
-  const session = new LibrarySession({
+  const session = new LibraryLifetime({
     init: () => new Promise((resolve) => finish = resolve),
     shutdown: () => shutdowns++,
   });
@@ -109,8 +109,8 @@ Deno.test("LibrarySession.close() during a pending init shuts down once the init
   assert.equal(session.depth, 0);
 });
 
-Deno.test("LibrarySession: an init that throws is a failure, not an exception", async () => {
-  const session = new LibrarySession({
+Deno.test("LibraryLifetime: an init that throws is a failure, not an exception", async () => {
+  const session = new LibraryLifetime({
     init: () => {
       throw new Error("dlsym failed");
     },

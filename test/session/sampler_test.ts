@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { Sampler } from "../../src/live/sampler.ts";
+import { Sampler } from "../../src/session/sampler.ts";
 import { makeSnapshot } from "../render/snapshot_builder.ts";
-import { FakeSource, tick } from "./fake_source.ts";
+import { FakeSource, tick } from "../live/fake_source.ts";
 
 Deno.test("Sampler: first reading at once, latest kept, subscribers told, close closes the session", async () => {
   const source = new FakeSource((n) => makeSnapshot({ hostname: `reading ${n}` }));

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { BACKEND_IDS } from "../../src/backends/ids.ts";
+import { BACKEND_IDS } from "../../src/model/backend_ids.ts";
 import { type BackendDescriptor, BACKENDS } from "../../src/backends/mod.ts";
 
 Deno.test("BACKEND_IDS lists exactly the registry's ids, in registry order", () => {
@@ -21,7 +21,7 @@ Deno.test("each registry entry carries its backend module's own descriptor field
     assert.ok(own, entry.id);
     assert.equal(entry.summary, own.summary, entry.id);
     assert.deepEqual(entry.fallbackFor, own.fallbackFor, entry.id);
-    assert.equal(entry.librarySession, own.librarySession, entry.id);
+    assert.equal(entry.libraryLifetime, own.libraryLifetime, entry.id);
     for (const os of oses) {
       assert.equal(entry.defaultOn(os), own.defaultOn(os), `${entry.id} ${os}`);
     }

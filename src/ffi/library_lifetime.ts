@@ -25,7 +25,7 @@ export interface LibraryLifecycle {
   shutdown(): void;
 }
 
-export class LibrarySession {
+export class LibraryLifetime {
   readonly #lifecycle: LibraryLifecycle;
   #depth = 0;
   #epoch = 0;
@@ -142,7 +142,7 @@ export class LibrarySession {
  * (`dlclose`). Without a session the library was never initialised: unload at once.
  */
 export function shutDownThenUnload(
-  session: LibrarySession | null,
+  session: LibraryLifetime | null,
   unload: () => void,
 ): Promise<void> {
   if (session === null) {

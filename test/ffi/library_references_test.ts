@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { SessionReads } from "../../src/backends/session_reads.ts";
-import { LibrarySession } from "../../src/session/library_session.ts";
+import { LibraryReferences } from "../../src/ffi/library_references.ts";
+import { LibraryLifetime } from "../../src/ffi/library_lifetime.ts";
 
 function countingSession(initOk: () => boolean) {
   const calls = { init: 0, shutdown: 0 };
-  const session = new LibrarySession({
+  const session = new LibraryLifetime({
     init: () => {
       calls.init++;
       return initOk() ? { ok: true } : { ok: false, code: 7, message: "init refused" };
@@ -14,9 +14,9 @@ function countingSession(initOk: () => boolean) {
   return { session, calls };
 }
 
-Deno.test("SessionReads persistent: open()'s reference lasts, reads nest inside it", async () => {
+Deno.test("LibraryReferences persistent: open()'s reference lasts, reads nest inside it", async () => {
   const { session, calls } = countingSession(() => true);
-  const reads = new SessionReads();
+  const reads = new LibraryReferences();
   assert.equal((await session.acquire(0)).ok, true);
   reads.keepOpenReference(false);
   const fail = () => new Error("unexpected");
@@ -26,9 +26,9 @@ Deno.test("SessionReads persistent: open()'s reference lasts, reads nest inside 
   assert.equal(session.depth, 1);
 });
 
-Deno.test("SessionReads lazy: the first read ends open()'s reference; each read inits", async () => {
+Deno.test("LibraryReferences lazy: the first read ends open()'s reference; each read inits", async () => {
   const { session, calls } = countingSession(() => true);
-  const reads = new SessionReads();
+  const reads = new LibraryReferences();
   await session.acquire(0);
   reads.keepOpenReference(true);
   const fail = () => new Error("unexpected");
@@ -40,10 +40,10 @@ Deno.test("SessionReads lazy: the first read ends open()'s reference; each read 
   assert.equal(session.depth, 0);
 });
 
-Deno.test("SessionReads: a failed init throws the backend's error and holds nothing", async () => {
+Deno.test("LibraryReferences: a failed init throws the backend's error and holds nothing", async () => {
   let ok = false;
   const { session, calls } = countingSession(() => ok);
-  const reads = new SessionReads();
+  const reads = new LibraryReferences();
   await assert.rejects(
     reads.read(session, (failed) => new Error(`init: ${failed.code} ${failed.message}`), () => 0),
     { message: "init: 7 init refused" },

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { filterDevices } from "../../src/cli/device_filter.ts";
+import { filterDevices } from "../../src/model/device_filter.ts";
 import { mergeReadings } from "../../src/model/merge.ts";
 import type { Snapshot } from "../../src/model/types.ts";
 

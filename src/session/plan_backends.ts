@@ -3,7 +3,7 @@
  * named ones, even where off by default (so `--backends macmon` runs macmon on Linux).
  */
 import type { BackendId } from "../model/types.ts";
-import type { BackendDescriptor } from "./backend.ts";
+import type { BackendDescriptor } from "../backends/backend.ts";
 
 export type BackendPlan =
   | { descriptor: BackendDescriptor; run: true }

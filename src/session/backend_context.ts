@@ -1,5 +1,5 @@
 /** The real environment a backend sees when gputop runs (tests build their own). */
-import type { BackendContext } from "./backend.ts";
+import type { BackendContext } from "../backends/backend.ts";
 
 export interface ContextOptions {
   procRoot?: string | undefined;

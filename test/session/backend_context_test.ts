@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { lazyInitFromEnv, unknownLazyInitValue } from "../../src/backends/context.ts";
+import { lazyInitFromEnv, unknownLazyInitValue } from "../../src/session/backend_context.ts";
 
 Deno.test("lazyInitFromEnv(): 1, true and yes in any case; anything else is off", () => {
   const with_ = (value: string | undefined) =>

@@ -5,7 +5,7 @@
  * view still says so: each filtered reading remembers how many devices were found before the
  * filter, so `top` can say "-i matched none of the 2 GPUs found" rather than "No GPUs found".
  */
-import { filterDevices } from "../cli/device_filter.ts";
+import { filterDevices } from "../model/device_filter.ts";
 import type { Snapshot } from "../model/types.ts";
 import type { SnapshotSource } from "./sampler.ts";
 

@@ -10,16 +10,16 @@
  * the rest; a key line at the bottom. An unknown value reads `unknown`, never 0.
  */
 import type { Device, GpuProcess, Snapshot } from "../model/types.ts";
-import type { SortOrder, UiState } from "../live/ui_state.ts";
-import { displayWidth, fitToWidth, padStartToWidth, truncateToWidth } from "./display_width.ts";
-import { escapeText } from "./escape_text.ts";
+import type { SortOrder, UiState } from "./ui_state.ts";
+import { displayWidth, fitToWidth, padStartToWidth, truncateToWidth } from "../render/display_width.ts";
+import { escapeText } from "../render/escape_text.ts";
 import {
   formatBytes,
   formatCelsius,
   formatEngines,
   formatPercent,
   formatWatts,
-} from "./format_units.ts";
+} from "../render/format_units.ts";
 
 export interface TerminalSize {
   columns: number;

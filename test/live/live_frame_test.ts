@@ -11,10 +11,10 @@ import {
   processViewport,
   renderLiveFrame,
   sortProcesses,
-} from "../../src/render/live_frame.ts";
+} from "../../src/live/live_frame.ts";
 import { INITIAL_UI_STATE, type UiState } from "../../src/live/ui_state.ts";
 import { FRAME_SNAPSHOT } from "./live_frame_fixture.ts";
-import { makeBackend, makeProcess, makeSnapshot } from "./snapshot_builder.ts";
+import { makeBackend, makeProcess, makeSnapshot } from "../render/snapshot_builder.ts";
 
 const PLAIN: LiveFrameOptions = {
   color: false,

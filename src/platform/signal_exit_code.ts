@@ -3,7 +3,7 @@
  * watch and the one-shot commands exit and as a shell reports a process the signal ended, so
  * that a supervisor can tell a stop by signal apart from a normal end.
  */
-import { exitCodeForSignal } from "../cli/stop_signals.ts";
+import { exitCodeForSignal } from "./stop_signals.ts";
 
 export type StopSignal = "SIGINT" | "SIGTERM" | "SIGHUP";
 

@@ -1,5 +1,5 @@
 /**
- * Level Zero as the two calls of a `LibrarySession` (src/session/library_session.ts). The 1.x
+ * Level Zero as the two calls of a `LibraryLifetime` (src/ffi/library_lifetime.ts). The 1.x
  * API has no shutdown call, so here "init" is: load the loader and run `zesInit` / `zeInit`
  * (the nonblocking twin, so a slow driver cannot freeze watch / top / serve), and "shutdown"
  * is: unload the loader (`DynamicLibrary.close()`). The session guard then gives Level Zero
@@ -13,7 +13,7 @@
 import type { BackendOpenResult } from "../backend.ts";
 import { describeLoadFailures, notLoadedNote } from "../../ffi/open_library.ts";
 import { errorMessage } from "../../model/errors.ts";
-import type { LibraryInitResult, LibraryLifecycle } from "../../session/library_session.ts";
+import type { LibraryInitResult, LibraryLifecycle } from "../../ffi/library_lifetime.ts";
 import { openZeLibrary, type ZeLibrary } from "./library.ts";
 import { describeResult, ZeResult } from "./return_codes.ts";
 

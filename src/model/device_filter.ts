@@ -3,8 +3,8 @@
  * normalises to the same address), and the processes on them. Indexes are not renumbered,
  * so `-i 1` still says device 1.
  */
-import { normalizePciBusId } from "../model/pci.ts";
-import type { Device, Snapshot } from "../model/types.ts";
+import { normalizePciBusId } from "./pci.ts";
+import type { Device, Snapshot } from "./types.ts";
 
 export interface FilterResult {
   snapshot: Snapshot;

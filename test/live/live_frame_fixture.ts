@@ -1,6 +1,6 @@
 /** The reading the live-frame tests draw: one fully known GPU, one that knows little. */
 import type { Snapshot } from "../../src/model/types.ts";
-import { makeBackend, makeDevice, makeProcess, makeSnapshot } from "./snapshot_builder.ts";
+import { makeBackend, makeDevice, makeProcess, makeSnapshot } from "../render/snapshot_builder.ts";
 
 export const FRAME_SNAPSHOT: Snapshot = makeSnapshot({
   timestamp: "2025-06-01T12:34:56.000Z",
