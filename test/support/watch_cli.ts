@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { Ajv2020 } from "npm:ajv@8.17.1/dist/2020.js";
-import { snapshotJsonSchema } from "../../src/cli/commands/schema.ts";
+import { snapshotJsonSchema } from "../../src/model/json_schema.ts";
 import { SnapshotSchema } from "../../src/model/schema.ts";
 import type { Snapshot } from "../../src/model/types.ts";
 import { MAIN_TS, REPO_ROOT, runCli } from "./run_cli.ts";
