@@ -52,7 +52,13 @@ function normalize(text: string, name = ""): string {
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, "T");
 }
 
-let nextPort = 19_757;
+/** A port free right now (several runs of this script may go at once). */
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  return port;
+}
 
 /**
  * `serve`'s metrics, scraped once the second reading is in (so rates are known); lines that
@@ -60,7 +66,7 @@ let nextPort = 19_757;
  * are left out.
  */
 async function captureServe(name: string, args: readonly string[], env: Record<string, string>) {
-  const port = nextPort++;
+  const port = freePort();
   const child = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
