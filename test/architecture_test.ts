@@ -72,3 +72,26 @@ Deno.test("checker: a layer is the first folder, or the file itself at the top",
   assert.deepEqual(layerOf("backends/nvml/backend.ts"), "backends/");
   assert.deepEqual(layerOf("main.ts"), "main.ts");
 });
+
+/** Folders of test/ that hold tooling of the tests themselves, not tests of a src/ folder. */
+const TEST_TOOLING = new Set(["support", "fakes", "docs", "repo", "scripts"]);
+
+Deno.test("test/ mirrors src/: every test folder is the folder of the src/ part it tests", () => {
+  const TEST = fileURLToPath(new URL("./", import.meta.url));
+  const orphans: string[] = [];
+  const walk = (relativeDir: string) => {
+    for (const entry of Deno.readDirSync(`${TEST}${relativeDir}`)) {
+      if (!entry.isDirectory) continue;
+      const path = relativeDir === "" ? entry.name : `${relativeDir}/${entry.name}`;
+      if (relativeDir === "" && TEST_TOOLING.has(entry.name)) continue;
+      try {
+        if (!Deno.statSync(`${SRC}${path}`).isDirectory) orphans.push(path);
+      } catch {
+        orphans.push(path);
+      }
+      walk(path);
+    }
+  };
+  walk("");
+  assert.deepEqual(orphans, []);
+});
