@@ -1,4 +1,5 @@
 /**
+ * A data table (one entry per device field, so it outgrows the 300-line limit by design).
  * Every device field, declared once, in JSON key order: its zod type, its empty value, how it
  * flattens into its CSV column and, when `gputop serve` exports it, its Prometheus metric.
  * The device schema, the empty device, the field lists, the CSV columns and the exporter's
