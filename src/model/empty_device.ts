@@ -1,43 +1,9 @@
 /** Every output key present and null: the starting point that the merge fills in. */
+import { emptyValuesOf } from "./device_field_declaration.ts";
+import { DEVICE_FIELD_DECLARATIONS } from "./device_fields.ts";
 import type { DeviceMetrics } from "./types.ts";
 
+/** Each metric field at the empty value its declaration gives, in schema order. */
 export function emptyDeviceMetrics(): DeviceMetrics {
-  return {
-    name: null,
-    uuid: null,
-    serial: null,
-    pciBusId: null,
-    driver: null,
-    driverVersion: null,
-    cudaDriverVersion: null,
-    architecture: null,
-    computeCapability: null,
-    memoryTotalBytes: null,
-    memoryUsedBytes: null,
-    memoryFreeBytes: null,
-    memoryShared: null,
-    gttTotalBytes: null,
-    gttUsedBytes: null,
-    utilizationPercent: null,
-    utilizationSource: null,
-    memoryUtilizationPercent: null,
-    engines: null,
-    temperatureCelsius: null,
-    temperaturesCelsius: null,
-    powerWatts: null,
-    powerLimitWatts: null,
-    energyJoules: null,
-    graphicsClockMHz: null,
-    graphicsClockMaxMHz: null,
-    graphicsClockMinMHz: null,
-    memoryClockMHz: null,
-    memoryClockMaxMHz: null,
-    fanPercent: null,
-    performanceState: null,
-    pcieGeneration: null,
-    pcieWidth: null,
-    migMode: null,
-    runtimeStatus: null,
-    error: null,
-  };
+  return emptyValuesOf(DEVICE_FIELD_DECLARATIONS) as DeviceMetrics;
 }

@@ -1,9 +1,12 @@
 /**
  * The parts of the JSON contract that every command needs, without zod: the schema version,
- * the backend ids (re-exported) and the field order of devices and processes (CSV columns). Loading zod and
+ * the backend ids (re-exported) and the field order of devices and processes. Loading zod and
  * building the schemas costs tens of milliseconds at start, so only `gputop schema`, the tests
  * and parsers of external JSON import `schema.ts`; a test checks these lists against it.
+ * Device fields are not listed here: they are the declarations of `device_fields.ts`.
  */
+
+import { DEVICE_FIELD_NAMES } from "./device_fields.ts";
 
 export const SCHEMA_VERSION = 1;
 
@@ -23,49 +26,8 @@ export const SNAPSHOT_FIELDS = [
 /** Backend status keys in schema order (`BackendStatusSchema`). */
 export const BACKEND_STATUS_FIELDS = ["id", "status", "detail", "library", "version"] as const;
 
-/** Device fields in schema order (`DeviceSchema` in `schema.ts`). */
-export const DEVICE_FIELDS = [
-  "index",
-  "id",
-  "vendor",
-  "name",
-  "uuid",
-  "serial",
-  "pciBusId",
-  "driver",
-  "driverVersion",
-  "cudaDriverVersion",
-  "architecture",
-  "computeCapability",
-  "memoryTotalBytes",
-  "memoryUsedBytes",
-  "memoryFreeBytes",
-  "memoryShared",
-  "gttTotalBytes",
-  "gttUsedBytes",
-  "utilizationPercent",
-  "utilizationSource",
-  "memoryUtilizationPercent",
-  "engines",
-  "temperatureCelsius",
-  "temperaturesCelsius",
-  "powerWatts",
-  "powerLimitWatts",
-  "energyJoules",
-  "graphicsClockMHz",
-  "graphicsClockMaxMHz",
-  "graphicsClockMinMHz",
-  "memoryClockMHz",
-  "memoryClockMaxMHz",
-  "fanPercent",
-  "performanceState",
-  "pcieGeneration",
-  "pcieWidth",
-  "migMode",
-  "runtimeStatus",
-  "error",
-  "sources",
-] as const;
+/** Device fields in schema order: the order of their declarations in `device_fields.ts`. */
+export const DEVICE_FIELDS = DEVICE_FIELD_NAMES;
 
 /** Process fields in schema order (`ProcessSchema` in `schema.ts`). */
 export const PROCESS_FIELDS = [

@@ -4,6 +4,7 @@
  * every metric optional (absent = this backend does not provide it).
  */
 import type { z } from "../deps/zod.ts";
+import type { IdentityFieldName } from "./device_fields.ts";
 import type {
   BackendIdSchema,
   BackendStateSchema,
@@ -25,7 +26,7 @@ export type ProcessType = z.infer<typeof ProcessTypeSchema>;
 export type Snapshot = z.infer<typeof SnapshotSchema>;
 
 /** Device fields a backend may fill; everything except identity bookkeeping. */
-export type DeviceMetrics = Omit<Device, "index" | "id" | "vendor" | "sources">;
+export type DeviceMetrics = Omit<Device, IdentityFieldName>;
 export type DeviceMetricName = keyof DeviceMetrics;
 
 /**

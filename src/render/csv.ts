@@ -13,9 +13,12 @@
  *   or value are escaped with a backslash. An empty record is an empty field, like null.
  *
  * Columns are the schema fields in schema order (`DEVICE_CSV_COLUMNS`,
- * `PROCESS_CSV_COLUMNS`), and the header row is those names.
+ * `PROCESS_CSV_COLUMNS`), and the header row is those names. Device columns, and whether each
+ * flattens as a record, come from the field declarations (`model/device_fields.ts`).
  */
-import { DEVICE_FIELDS, PROCESS_FIELDS } from "../model/schema_ids.ts";
+import type { CsvColumn } from "../model/device_field_declaration.ts";
+import { DEVICE_CSV_FIELDS } from "../model/device_fields.ts";
+import { PROCESS_FIELDS } from "../model/schema_ids.ts";
 import type { Device, GpuProcess, Snapshot } from "../model/types.ts";
 import { escapeText } from "./escape_text.ts";
 import { sortProcessesByMemory } from "./process_table.ts";
@@ -25,7 +28,9 @@ export interface CsvOptions {
 }
 
 /** Device CSV columns: every Device field, in schema order. */
-export const DEVICE_CSV_COLUMNS: readonly (keyof Device)[] = DEVICE_FIELDS;
+export const DEVICE_CSV_COLUMNS: readonly (keyof Device)[] = DEVICE_CSV_FIELDS.map((column) =>
+  column.field
+);
 
 /** Process CSV columns: every Process field, in schema order. */
 export const PROCESS_CSV_COLUMNS: readonly (keyof GpuProcess)[] = PROCESS_FIELDS;
@@ -80,6 +85,26 @@ export function csvCell(value: unknown): string {
   return "";
 }
 
+/** A record field's cell: its entries flattened; null (or anything not a record) → empty. */
+function csvRecordCell(value: unknown): string {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return "";
+  return csvText(flattenRecord(value as Record<string, unknown>));
+}
+
+/** Device rows as the declarations lay them out (the header row is the field names). */
+export function renderDeviceRows(
+  columns: readonly CsvColumn[],
+  devices: readonly Device[],
+  options: CsvOptions,
+): string {
+  const header = options.header ? csvRow(columns.map((column) => column.field)) : "";
+  const cells = columns.map(({ field, form }) => {
+    const cell = form === "record" ? csvRecordCell : csvCell;
+    return (device: Device) => cell((device as Record<string, unknown>)[field]);
+  });
+  return header + devices.map((device) => csvRow(cells.map((cell) => cell(device)))).join("");
+}
+
 function renderCsv<T>(
   columns: readonly (keyof T & string)[],
   items: readonly T[],
@@ -92,7 +117,7 @@ function renderCsv<T>(
 /** One row per device, ordered by index. */
 export function renderDeviceCsv(snapshot: Snapshot, options: CsvOptions): string {
   const devices = [...snapshot.devices].sort((a, b) => a.index - b.index);
-  return renderCsv(DEVICE_CSV_COLUMNS, devices, options);
+  return renderDeviceRows(DEVICE_CSV_FIELDS, devices, options);
 }
 
 /** One row per process entry, sorted like `ps` (see `sortProcessesByMemory`). */

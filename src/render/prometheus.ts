@@ -5,14 +5,19 @@
  * Naming: units in names, base units as Prometheus recommends. Utilisation and fan speed are
  * `_ratio` (0–1), never `_percent`; clocks are `_hertz` (the JSON's MHz × 10⁶); energy is the
  * counter `_joules_total`. An unknown value (null) leaves its series out: never a sentinel.
+ * The device metrics (name, type, help, unit) are declared with their fields in
+ * `model/device_fields.ts`; `prometheus_device.ts` turns them into families.
  *
  * Device series carry `index`, `uuid`, `pci_bus_id`, `name`, `vendor` (an unknown label is
  * the empty string, which Prometheus treats as absent). Process series carry `pid`, `comm`
  * (the short process name; command lines are never exported) and `device` (the device's
  * `index`), at most `maxProcessSeries` of them, largest GPU memory first.
  */
-import type { Device, GpuProcess, Snapshot } from "../model/types.ts";
-import { escapeText } from "./escape_text.ts";
+import type { GpuProcess, Snapshot } from "../model/types.ts";
+import { deviceFamilies } from "./prometheus_device.ts";
+import { type Family, renderFamily } from "./prometheus_family.ts";
+
+export { escapeLabelValue } from "./prometheus_family.ts";
 
 export const PROMETHEUS_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 export const OPENMETRICS_CONTENT_TYPE =
@@ -27,159 +32,6 @@ export interface ExpositionOptions {
   version: string;
   /** The runtime's version for `gputop_build_info` (`Deno.version.deno`). */
   denoVersion: string;
-}
-
-type Labels = readonly (readonly [string, string])[];
-type Kind = "gauge" | "counter";
-
-interface Family {
-  name: string;
-  kind: Kind;
-  help: string;
-  samples: { labels: Labels; value: number }[];
-}
-
-/** A label value as the text formats require: backslash, double quote and newline escaped. */
-export function escapeLabelValue(value: string): string {
-  // Controls (and lone surrogates) are made visible first, as for a terminal; what remains
-  // needs only the format's own three escapes.
-  return escapeText(value).replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n");
-}
-
-/** JavaScript's shortest round-trip form (`1e+21` included) parses as Go's float64 does. */
-function formatValue(value: number): string {
-  return String(value);
-}
-
-function renderLabels(labels: Labels): string {
-  if (labels.length === 0) return "";
-  return `{${labels.map(([key, value]) => `${key}="${escapeLabelValue(value)}"`).join(",")}}`;
-}
-
-function deviceLabels(device: Device): Labels {
-  return [
-    ["index", String(device.index)],
-    ["uuid", device.uuid ?? ""],
-    ["pci_bus_id", device.pciBusId ?? ""],
-    ["name", device.name ?? ""],
-    ["vendor", device.vendor],
-  ];
-}
-
-interface DeviceMetric {
-  name: string;
-  kind: Kind;
-  help: string;
-  value: (device: Device) => number | null;
-}
-
-const percentToRatio = (value: number | null) => value === null ? null : value / 100;
-const mhzToHertz = (value: number | null) => value === null ? null : value * 1_000_000;
-
-const DEVICE_METRICS: readonly DeviceMetric[] = [
-  {
-    name: "gputop_device_memory_used_bytes",
-    kind: "gauge",
-    help: "Device memory in use.",
-    value: (d) => d.memoryUsedBytes,
-  },
-  {
-    name: "gputop_device_memory_total_bytes",
-    kind: "gauge",
-    help: "Device memory size.",
-    value: (d) => d.memoryTotalBytes,
-  },
-  {
-    name: "gputop_device_memory_free_bytes",
-    kind: "gauge",
-    help: "Device memory free.",
-    value: (d) => d.memoryFreeBytes,
-  },
-  {
-    name: "gputop_device_utilization_ratio",
-    kind: "gauge",
-    help: "Device busy fraction, 0 to 1.",
-    value: (d) => percentToRatio(d.utilizationPercent),
-  },
-  {
-    name: "gputop_device_memory_utilization_ratio",
-    kind: "gauge",
-    help: "Fraction of time device memory was being read or written, 0 to 1.",
-    value: (d) => percentToRatio(d.memoryUtilizationPercent),
-  },
-  {
-    name: "gputop_device_temperature_celsius",
-    kind: "gauge",
-    help: "Device temperature.",
-    value: (d) => d.temperatureCelsius,
-  },
-  {
-    name: "gputop_device_power_watts",
-    kind: "gauge",
-    help: "Device power draw.",
-    value: (d) => d.powerWatts,
-  },
-  {
-    name: "gputop_device_power_limit_watts",
-    kind: "gauge",
-    help: "Device power limit.",
-    value: (d) => d.powerLimitWatts,
-  },
-  {
-    name: "gputop_device_energy_joules_total",
-    kind: "counter",
-    help: "Energy the device used since its driver loaded.",
-    value: (d) => d.energyJoules,
-  },
-  {
-    name: "gputop_device_graphics_clock_hertz",
-    kind: "gauge",
-    help: "Graphics (shader) clock.",
-    value: (d) => mhzToHertz(d.graphicsClockMHz),
-  },
-  {
-    name: "gputop_device_memory_clock_hertz",
-    kind: "gauge",
-    help: "Memory clock.",
-    value: (d) => mhzToHertz(d.memoryClockMHz),
-  },
-  {
-    name: "gputop_device_fan_ratio",
-    kind: "gauge",
-    help: "Fan speed as a fraction of its maximum, 0 to 1.",
-    value: (d) => percentToRatio(d.fanPercent),
-  },
-];
-
-function isKnown(value: number | null): value is number {
-  return value !== null && Number.isFinite(value);
-}
-
-function deviceFamilies(devices: readonly Device[]): Family[] {
-  const families: Family[] = DEVICE_METRICS.map((metric) => ({
-    name: metric.name,
-    kind: metric.kind,
-    help: metric.help,
-    samples: devices.flatMap((device) => {
-      const value = metric.value(device);
-      return isKnown(value) ? [{ labels: deviceLabels(device), value }] : [];
-    }),
-  }));
-  families.push({
-    name: "gputop_device_engine_utilization_ratio",
-    kind: "gauge",
-    help: "Busy fraction of one engine class (render, compute, copy, video, ...), 0 to 1.",
-    samples: devices.flatMap((device) =>
-      Object.entries(device.engines ?? {})
-        .filter(([, value]) => Number.isFinite(value))
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([engine, value]) => ({
-          labels: [...deviceLabels(device), ["engine", engine] as const],
-          value: value / 100,
-        }))
-    ),
-  });
-  return families;
 }
 
 /** Largest GPU memory first (ties by pid, then device), unknown memory left out, deduplicated. */
@@ -267,18 +119,6 @@ function selfFamilies(snapshot: Snapshot, options: ExpositionOptions): Family[] 
     });
   }
   return families;
-}
-
-function renderFamily(family: Family, openMetrics: boolean): string {
-  // OpenMetrics names a counter family without `_total`; its samples keep the suffix.
-  const familyName = openMetrics && family.kind === "counter"
-    ? family.name.replace(/_total$/, "")
-    : family.name;
-  let text = `# HELP ${familyName} ${family.help}\n# TYPE ${familyName} ${family.kind}\n`;
-  for (const sample of family.samples) {
-    text += `${family.name}${renderLabels(sample.labels)} ${formatValue(sample.value)}\n`;
-  }
-  return text;
 }
 
 /** The whole exposition. Families without a known value are left out entirely. */
