@@ -20,7 +20,7 @@ import {
   fixture as smiFixture,
   makeFakeExecutable,
 } from "../test/fakes/nvidia-smi/fake.ts";
-import { MAIN_TS, runCli } from "../test/support/run_cli.ts";
+import { MAIN_TS, REPO_ROOT, runCli } from "../test/support/run_cli.ts";
 
 const outDir = Deno.args[0];
 if (outDir === undefined) {
@@ -48,6 +48,7 @@ function normalize(text: string, name = ""): string {
   return stable
     .replace(/"timestamp": ?"[^"]*"/g, '"timestamp":"T"')
     .replace(/"hostname": ?"[^"]*"/g, '"hostname":"HOST"')
+    .replaceAll(REPO_ROOT, "REPO/")
     .replace(/\/tmp\/gputop-[\w-]+/g, "/tmp/gputop-X")
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, "T");
 }
