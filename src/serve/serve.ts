@@ -3,12 +3,22 @@
  * reading for every scrape. SIGTERM, SIGINT or SIGHUP stops the server gracefully (requests
  * in flight finish), then the sampler closes the session, so vendor libraries shut down, and
  * the exit code is 143, 130 or 129 (128 + the signal's number).
+ *
+ * The HTTP server is the exporter's own (http_server.ts), bounded in connections by the
+ * open-file limit and in time by HttpLimits, so that no client can take it down.
  */
 import type { Io } from "../platform/io.ts";
 import { Sampler, type SnapshotSource } from "../session/sampler.ts";
 import { errorMessage } from "../model/errors.ts";
-import { exitCodeForStopSignal, STOP_SIGNALS, type StopSignal } from "../platform/signal_exit_code.ts";
+import {
+  exitCodeForStopSignal,
+  STOP_SIGNALS,
+  type StopSignal,
+} from "../platform/signal_exit_code.ts";
 import { createHandler } from "./handler.ts";
+import { connectionCapFor, ConnectionLimit } from "./connection_limit.ts";
+import { HttpServer } from "./http_server.ts";
+import { readOpenFileLimit } from "./open_file_limit.ts";
 import type { ListenAddress } from "./listen_address.ts";
 
 export interface ServeOptions {
@@ -42,24 +52,29 @@ export async function serve(
     firstReadingTimeoutMs: 10_000,
   });
   try {
-    let server: Deno.HttpServer<Deno.NetAddr>;
+    const openFileLimit = readOpenFileLimit();
+    const limit = new ConnectionLimit(
+      connectionCapFor(openFileLimit),
+      openFileLimit,
+      (line) => io.err(line),
+    );
+    let server: HttpServer;
     try {
-      server = Deno.serve({
+      server = new HttpServer({
         hostname: options.listen.hostname,
         port: options.listen.port,
+        handler,
+        limit,
         signal: stop.signal,
-        onListen: ({ hostname, port }) => {
-          const host = hostname.includes(":") ? `[${hostname}]` : hostname;
-          io.err(`gputop: serving http://${host}:${port}/metrics\n`);
-        },
-        onError: (error) =>
-          new Response(`internal error: ${errorMessage(error)}\n`, { status: 500 }),
-      }, handler);
+      });
     } catch (error) {
       const where = `${options.listen.hostname}:${options.listen.port}`;
       io.err(`gputop: cannot listen on ${where}: ${errorMessage(error)}\n`);
       return 1;
     }
+    const { hostname, port } = server.addr;
+    const host = hostname.includes(":") ? `[${hostname}]` : hostname;
+    io.err(`gputop: serving http://${host}:${port}/metrics\n`);
     sampler.start();
     await server.finished;
     return received === null ? 0 : exitCodeForStopSignal(received);

@@ -1,6 +1,7 @@
 /**
  * Starts `gputop serve` as a user does (a `deno run` subprocess) on a free loopback port and
  * reads the address it prints; `stop()` sends SIGTERM and returns its exit code and stderr.
+ * With `openFileLimit` it runs under `ulimit -n N` (soft and hard), as a shell would start it.
  */
 import { MAIN_TS } from "../support/run_cli.ts";
 
@@ -9,27 +10,36 @@ export interface ServeProcess {
   stop(signal?: Deno.Signal): Promise<{ code: number; stderr: string }>;
 }
 
+export interface StartOptions {
+  openFileLimit?: number;
+}
+
 export async function startServe(
   args: string[],
   env: Record<string, string>,
+  options: StartOptions = {},
 ): Promise<ServeProcess> {
   const childEnv: Record<string, string> = {};
   for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
     const value = Deno.env.get(name);
     if (value !== undefined) childEnv[name] = value;
   }
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      "--frozen",
-      "--cached-only",
-      MAIN_TS,
-      "serve",
-      "--listen",
-      "127.0.0.1:0",
-      ...args,
-    ],
+  const denoArgs = [
+    "run",
+    "-A",
+    "--frozen",
+    "--cached-only",
+    MAIN_TS,
+    "serve",
+    "--listen",
+    "127.0.0.1:0",
+    ...args,
+  ];
+  const limit = options.openFileLimit;
+  const child = new Deno.Command(limit === undefined ? Deno.execPath() : "sh", {
+    args: limit === undefined
+      ? denoArgs
+      : ["-c", `ulimit -n ${limit} && exec "$0" "$@"`, Deno.execPath(), ...denoArgs],
     env: { ...childEnv, ...env },
     clearEnv: true,
     stdin: "null",
