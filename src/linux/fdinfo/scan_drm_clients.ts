@@ -40,7 +40,8 @@
  */
 import { normalizePciBusId } from "../../model/pci.ts";
 import { isPermissionError, readLinkOrNull, readTextOrNull } from "../read_file.ts";
-import { type ParsedFdinfo, parseFdinfo } from "./parse_fdinfo.ts";
+import { parseFdinfo } from "./parse_fdinfo.ts";
+import type { ParsedFdinfo } from "./parsed_fdinfo.ts";
 
 /** Major number of DRM character devices (`/dev/dri/*`). */
 const DRM_MAJOR = 226;
