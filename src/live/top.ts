@@ -10,10 +10,15 @@
  */
 import { EXIT_OK, EXIT_USAGE } from "../platform/exit_codes.ts";
 import { idFilterOf } from "../session/filtered_source.ts";
-import { exitCodeForStopSignal, STOP_SIGNALS, type StopSignal } from "../platform/signal_exit_code.ts";
+import {
+  exitCodeForStopSignal,
+  STOP_SIGNALS,
+  type StopSignal,
+} from "../platform/signal_exit_code.ts";
 import type { Io } from "../platform/io.ts";
 import { errorMessage } from "../model/errors.ts";
-import { processViewport, renderLiveFrame } from "./live_frame.ts";
+import { renderLiveFrame } from "./live_frame.ts";
+import { processViewport } from "./viewport.ts";
 import { parseKeys } from "./keys.ts";
 import { Sampler, type SnapshotSource } from "../session/sampler.ts";
 import { applyKey, INITIAL_UI_STATE, type UiState } from "./ui_state.ts";
