@@ -22,7 +22,11 @@ const heavy = (name: string) =>
  * Leaves the options need, which import nothing at run time: the backend ids (--backends),
  * GPUTOP_LAZY_INIT's one reader, the default --rescan-interval.
  */
-const LEAVES = ["src/backends/ids.ts", "src/backends/context.ts", "src/session/rescan_interval.ts"];
+const LEAVES = [
+  "src/model/backend_ids.ts",
+  "src/session/backend_context.ts",
+  "src/session/rescan_interval.ts",
+];
 
 Deno.test("start-up: version and help load no backend, session, renderer, npm or node: module", async () => {
   const version = await loadedBy("src/main.ts", "src/cli/commands/version.ts");
