@@ -7,7 +7,11 @@
 import type { Io } from "../platform/io.ts";
 import { Sampler, type SnapshotSource } from "../session/sampler.ts";
 import { errorMessage } from "../model/errors.ts";
-import { exitCodeForStopSignal, STOP_SIGNALS, type StopSignal } from "../platform/signal_exit_code.ts";
+import {
+  exitCodeForStopSignal,
+  STOP_SIGNALS,
+  type StopSignal,
+} from "../platform/signal_exit_code.ts";
 import { createHandler } from "./handler.ts";
 import type { ListenAddress } from "./listen_address.ts";
 
