@@ -10,11 +10,16 @@
  */
 import { EXIT_OK, EXIT_USAGE } from "../platform/exit_codes.ts";
 import { idFilterOf } from "../session/filtered_source.ts";
-import { exitCodeForStopSignal, STOP_SIGNALS, type StopSignal } from "../platform/signal_exit_code.ts";
-import type { Io } from "../platform/io.ts";
+import {
+  exitCodeForStopSignal,
+  STOP_SIGNALS,
+  type StopSignal,
+} from "../platform/signal_exit_code.ts";
+import type { Io, TerminalSize } from "../platform/io.ts";
 import { errorMessage } from "../model/errors.ts";
-import { processViewport, renderLiveFrame } from "./live_frame.ts";
-import { parseKeys } from "./keys.ts";
+import { renderLiveFrame } from "./live_frame.ts";
+import { processViewport } from "./viewport.ts";
+import { type Key, parseKeys } from "./keys.ts";
 import { Sampler, type SnapshotSource } from "../session/sampler.ts";
 import { applyKey, INITIAL_UI_STATE, type UiState } from "./ui_state.ts";
 
@@ -42,98 +47,130 @@ export async function runTop(source: SnapshotSource, options: TopOptions, io: Io
     await source.close();
     return EXIT_USAGE;
   }
-  const sampler = new Sampler(source, { intervalMs: options.intervalMs });
-  let state: UiState = INITIAL_UI_STATE;
-  let finish: (error: unknown) => void = () => {};
-  let stoppedBy: StopSignal | null = null;
-  const finished = new Promise<unknown>((resolve) => {
-    finish = resolve;
-  });
+  return await new TopScreen(source, options, io).run();
+}
 
-  const size = () => io.terminalSize() ?? FALLBACK_SIZE;
-  const draw = () => {
-    try {
-      const snapshot = sampler.latest?.snapshot ?? null;
-      const lines = renderLiveFrame(snapshot, size(), state, {
-        idFilter: idFilterOf(source, snapshot),
-        color: options.color,
-        intervalMs: options.intervalMs,
-        version: options.version,
-        pending: sampler.pending,
-        error: sampler.lastError,
-      });
-      io.out(frameToAnsi(lines));
-    } catch (error) {
-      finish(error);
-    }
-  };
+/** One run of the live view: the sampler, the UI state and the terminal it owns. */
+class TopScreen {
+  readonly #source: SnapshotSource;
+  readonly #options: TopOptions;
+  readonly #io: Io;
+  readonly #sampler: Sampler;
+  #state: UiState = INITIAL_UI_STATE;
+  #finish: (error: unknown) => void = () => {};
+  #stoppedBy: StopSignal | null = null;
+  readonly #finished: Promise<unknown>;
+  #restored = false;
+  readonly #removers: (() => void)[] = [];
 
-  let restored = false;
-  const restore = () => {
-    if (restored) return;
-    restored = true;
-    io.out(LEAVE);
-    io.setRawMode(false);
-  };
-
-  const removers: (() => void)[] = [];
-  // A rejection nobody handled (a backend bug) would end the process with the terminal still
-  // raw; end the view first instead. `unload` covers an exit from anywhere else.
-  const onRejection = (event: PromiseRejectionEvent) => {
-    event.preventDefault();
-    finish(event.reason ?? new Error("unhandled rejection"));
-  };
-  globalThis.addEventListener("unhandledrejection", onRejection);
-  globalThis.addEventListener("unload", restore);
-  removers.push(() => {
-    globalThis.removeEventListener("unhandledrejection", onRejection);
-    globalThis.removeEventListener("unload", restore);
-  });
-  try {
-    io.setRawMode(true);
-    io.out(ENTER);
-    for (const signal of STOP_SIGNALS) {
-      removers.push(io.onSignal(signal, () => {
-        stoppedBy ??= signal;
-        finish(null);
-      }));
-    }
-    removers.push(io.onSignal("SIGWINCH", draw));
-    removers.push(sampler.subscribe(draw));
-    draw();
-    sampler.start();
-    void readKeys();
-    const error = await finished;
-    if (error !== null && error !== undefined) throw error;
-    return stoppedBy === null ? EXIT_OK : exitCodeForStopSignal(stoppedBy);
-  } finally {
-    for (const remove of removers) remove();
-    restore();
-    await sampler.close();
+  constructor(source: SnapshotSource, options: TopOptions, io: Io) {
+    this.#source = source;
+    this.#options = options;
+    this.#io = io;
+    this.#sampler = new Sampler(source, { intervalMs: options.intervalMs });
+    this.#finished = new Promise<unknown>((resolve) => {
+      this.#finish = resolve;
+    });
   }
 
-  async function readKeys(): Promise<void> {
+  /** Takes the terminal, runs until a quit, a stop signal or an error, and gives it back. */
+  async run(): Promise<number> {
+    const io = this.#io;
+    this.#guardProcess();
+    try {
+      io.setRawMode(true);
+      io.out(ENTER);
+      for (const signal of STOP_SIGNALS) {
+        this.#removers.push(io.onSignal(signal, () => {
+          this.#stoppedBy ??= signal;
+          this.#finish(null);
+        }));
+      }
+      this.#removers.push(io.onSignal("SIGWINCH", this.#draw));
+      this.#removers.push(this.#sampler.subscribe(this.#draw));
+      this.#draw();
+      this.#sampler.start();
+      void this.#readKeys();
+      const error = await this.#finished;
+      if (error !== null && error !== undefined) throw error;
+      return this.#stoppedBy === null ? EXIT_OK : exitCodeForStopSignal(this.#stoppedBy);
+    } finally {
+      for (const remove of this.#removers) remove();
+      this.#restore();
+      await this.#sampler.close();
+    }
+  }
+
+  /**
+   * A rejection nobody handled (a backend bug) would end the process with the terminal still
+   * raw; end the view first instead. `unload` covers an exit from anywhere else.
+   */
+  #guardProcess(): void {
+    const onRejection = (event: PromiseRejectionEvent) => {
+      event.preventDefault();
+      this.#finish(event.reason ?? new Error("unhandled rejection"));
+    };
+    globalThis.addEventListener("unhandledrejection", onRejection);
+    globalThis.addEventListener("unload", this.#restore);
+    this.#removers.push(() => {
+      globalThis.removeEventListener("unhandledrejection", onRejection);
+      globalThis.removeEventListener("unload", this.#restore);
+    });
+  }
+
+  #size(): TerminalSize {
+    return this.#io.terminalSize() ?? FALLBACK_SIZE;
+  }
+
+  readonly #draw = (): void => {
+    try {
+      const snapshot = this.#sampler.latest?.snapshot ?? null;
+      const lines = renderLiveFrame(snapshot, this.#size(), this.#state, {
+        idFilter: idFilterOf(this.#source, snapshot),
+        color: this.#options.color,
+        intervalMs: this.#options.intervalMs,
+        version: this.#options.version,
+        pending: this.#sampler.pending,
+        error: this.#sampler.lastError,
+      });
+      this.#io.out(frameToAnsi(lines));
+    } catch (error) {
+      this.#finish(error);
+    }
+  };
+
+  readonly #restore = (): void => {
+    if (this.#restored) return;
+    this.#restored = true;
+    this.#io.out(LEAVE);
+    this.#io.setRawMode(false);
+  };
+
+  async #readKeys(): Promise<void> {
     const decoder = new TextDecoder();
     try {
-      for await (const chunk of io.input()) {
+      for await (const chunk of this.#io.input()) {
         for (const key of parseKeys(decoder.decode(chunk, { stream: true }))) {
-          const snapshot = sampler.latest?.snapshot ?? null;
-          const viewport = processViewport(snapshot, size(), state);
-          const result = applyKey(state, key, {
-            deviceIndexes: (snapshot?.devices ?? []).map((d) => d.index).sort((a, b) => a - b),
-            ...viewport,
-          });
-          state = result.state;
-          if (result.quit) {
-            finish(null);
-            return;
-          }
+          if (this.#applyKey(key)) return;
         }
-        draw();
+        this.#draw();
       }
-      finish(null); // stdin closed: nobody can press q any more
+      this.#finish(null); // stdin closed: nobody can press q any more
     } catch (error) {
-      finish(new Error(`reading keys: ${errorMessage(error)}`));
+      this.#finish(new Error(`reading keys: ${errorMessage(error)}`));
     }
+  }
+
+  /** Applies one key to the UI state; true when it quits the view. */
+  #applyKey(key: Key): boolean {
+    const snapshot = this.#sampler.latest?.snapshot ?? null;
+    const viewport = processViewport(snapshot, this.#size(), this.#state);
+    const result = applyKey(this.#state, key, {
+      deviceIndexes: (snapshot?.devices ?? []).map((d) => d.index).sort((a, b) => a - b),
+      ...viewport,
+    });
+    this.#state = result.state;
+    if (result.quit) this.#finish(null);
+    return result.quit;
   }
 }

@@ -5,13 +5,11 @@
  */
 import assert from "node:assert/strict";
 import { displayWidth } from "../../src/render/display_width.ts";
-import {
-  bar,
-  type LiveFrameOptions,
-  processViewport,
-  renderLiveFrame,
-  sortProcesses,
-} from "../../src/live/live_frame.ts";
+import type { LiveFrameOptions } from "../../src/live/frame_options.ts";
+import { renderLiveFrame } from "../../src/live/live_frame.ts";
+import { sortProcesses } from "../../src/live/process_order.ts";
+import { bar } from "../../src/live/usage_bar.ts";
+import { processViewport } from "../../src/live/viewport.ts";
 import { INITIAL_UI_STATE, type UiState } from "../../src/live/ui_state.ts";
 import { FRAME_SNAPSHOT } from "./live_frame_fixture.ts";
 import { makeBackend, makeProcess, makeSnapshot } from "../render/snapshot_builder.ts";

@@ -18,14 +18,33 @@
  *
  * macmon reports no processes and no GPU memory of its own: memory figures are the
  * machine's RAM (unified memory, `memoryShared: true`).
+ *
+ * The program, its arguments and timeout are in `macmon_program.ts`, what went wrong in
+ * `problem_detail.ts`, the device in `device_reading.ts`.
  */
 import { MACMON_INFO } from "./info.ts";
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
 import type { BackendReading, DeviceReading } from "../../model/types.ts";
 import { type ProgramResult, runProgram } from "../../platform/run_program.ts";
-import { bytesRule } from "../../model/sanitize_snapshot.ts";
+import { macmonDevice } from "./device_reading.ts";
+import {
+  type MacmonProgram,
+  macmonProgramOf,
+  NO_SOC_INFO_DETAIL,
+  oneShotArgs,
+  parseVersion,
+  rejectsSocInfo,
+  streamArgs,
+} from "./macmon_program.ts";
 import type { MacmonSample } from "./parse_sample.ts";
-import type { MacmonPipeStream, StreamProblem } from "./pipe_stream.ts";
+import type { MacmonPipeStream } from "./pipe_stream.ts";
+import {
+  badOutput,
+  type MacmonProblem,
+  noSampleInTime,
+  runProblem,
+  streamProblem,
+} from "./problem_detail.ts";
 
 /**
  * The output parsers use zod, and the stream uses the parsers: they are imported when the
@@ -51,17 +70,9 @@ async function loadModules(): Promise<MacmonModules> {
   };
 }
 
-export const DEFAULT_MACMON_TIMEOUT_MS = 10_000;
-/** Sample window passed as `-i`, in milliseconds. */
-export const MACMON_INTERVAL_MS = 200;
-export const MACMON_LOCAL_ID = "apple-gpu-0";
-
-const NOT_FOUND_HINT = "install it: brew install macmon";
-const MAX_DETAIL_LENGTH = 200;
-
 type SampleOutcome =
   | { ok: true; sample: MacmonSample; timestampMs: number }
-  | { ok: false; status: "unavailable" | "error"; detail: string };
+  | ({ ok: false } & MacmonProblem);
 
 export const macmonBackend: BackendDescriptor = {
   ...MACMON_INFO,
@@ -70,9 +81,7 @@ export const macmonBackend: BackendDescriptor = {
 
 class MacmonBackend implements Backend {
   readonly id = "macmon" as const;
-  readonly #program: string;
-  readonly #explicitProgram: boolean;
-  readonly #timeoutMs: number;
+  readonly #program: MacmonProgram;
   #pending: { sample: MacmonSample; timestampMs: number } | null = null;
   #name: string | null = null;
   #closed = false;
@@ -86,10 +95,7 @@ class MacmonBackend implements Backend {
     const interval = ctx.sampleIntervalMs ?? null;
     // macmon's own minimum interval is 100 ms.
     this.#streamIntervalMs = interval === null ? null : Math.max(100, Math.round(interval));
-    const configured = ctx.env("GPUTOP_MACMON")?.trim();
-    this.#explicitProgram = configured !== undefined && configured !== "";
-    this.#program = this.#explicitProgram ? configured as string : "macmon";
-    this.#timeoutMs = parseTimeout(ctx.env("GPUTOP_MACMON_TIMEOUT_MS"));
+    this.#program = macmonProgramOf((name) => ctx.env(name));
   }
 
   async open(): Promise<BackendOpenResult> {
@@ -101,10 +107,10 @@ class MacmonBackend implements Backend {
     let detail: string | null = null;
     if (rejectsSocInfo(result)) {
       result = await this.#runPipe(false);
-      detail = "this macmon has no --soc-info (before 0.6.1): chip name unknown";
+      detail = NO_SOC_INFO_DETAIL;
     }
     const outcome = this.#outcome(result);
-    const base = { library: this.#program, version };
+    const base = { library: this.#program.path, version };
     if (!outcome.ok) return { status: outcome.status, detail: outcome.detail, ...base };
     this.#name = this.#loaded().deviceNameFromSoc(outcome.sample.soc);
     this.#pending = { sample: outcome.sample, timestampMs: outcome.timestampMs };
@@ -148,32 +154,24 @@ class MacmonBackend implements Backend {
 
   async #openStream(intervalMs: number): Promise<BackendOpenResult> {
     const version = await this.#version();
-    const base = { library: this.#program, version };
+    const base = { library: this.#program.path, version };
     let detail: string | null = null;
     let stream = this.#startStream(intervalMs, true);
-    await stream.waitForSample(0, this.#timeoutMs);
-    const rejected = stream.problem;
-    if (
-      rejected?.kind === "exit" && rejected.code === 2 && rejected.stderr.includes("--soc-info")
-    ) {
+    await stream.waitForSample(0, this.#program.timeoutMs);
+    if (rejectsSocInfo(stream.problem)) {
       await stream.close();
       stream = this.#startStream(intervalMs, false);
-      await stream.waitForSample(0, this.#timeoutMs);
-      detail = "this macmon has no --soc-info (before 0.6.1): chip name unknown";
+      await stream.waitForSample(0, this.#program.timeoutMs);
+      detail = NO_SOC_INFO_DETAIL;
     }
     const first = stream.latest;
     if (first === null) {
       const problem = stream.problem;
       this.#closeStream();
       await this.#streamClosed;
-      if (problem === null) {
-        return {
-          status: "error",
-          detail: `macmon gave no sample within ${this.#timeoutMs} ms`,
-          ...base,
-        };
-      }
-      const why = this.#describe(problem);
+      const why = problem === null
+        ? noSampleInTime(this.#program)
+        : streamProblem(this.#program, problem);
       return { status: why.status, detail: why.detail, ...base };
     }
     this.#name = this.#loaded().deviceNameFromSoc(first.sample.soc);
@@ -187,9 +185,8 @@ class MacmonBackend implements Backend {
   }
 
   #startStream(intervalMs: number, withSocInfo: boolean): MacmonPipeStream {
-    const args = ["-i", String(intervalMs), "pipe"];
-    if (withSocInfo) args.push("--soc-info");
-    const stream = new (this.#loaded().MacmonPipeStream)(this.#program, args);
+    const args = streamArgs(intervalMs, withSocInfo);
+    const stream = new (this.#loaded().MacmonPipeStream)(this.#program.path, args);
     this.#stream = stream;
     stream.start();
     return stream;
@@ -208,7 +205,9 @@ class MacmonBackend implements Backend {
     const problem = stream.problem;
     if (latest === null || (problem !== null && latest.sequence <= this.#lastSequence)) {
       throw new Error(
-        problem === null ? "macmon gave no sample yet" : this.#describe(problem).detail,
+        problem === null
+          ? "macmon gave no sample yet"
+          : streamProblem(this.#program, problem).detail,
       );
     }
     this.#lastSequence = latest.sequence;
@@ -219,141 +218,29 @@ class MacmonBackend implements Backend {
     };
   }
 
-  #describe(problem: StreamProblem): { status: "unavailable" | "error"; detail: string } {
-    switch (problem.kind) {
-      case "not-found":
-        return {
-          status: "unavailable",
-          detail: this.#explicitProgram
-            ? `macmon not found at ${this.#program} (GPUTOP_MACMON)`
-            : `macmon not found (${NOT_FOUND_HINT})`,
-        };
-      case "failed":
-        return { status: "error", detail: clip(problem.message) };
-      case "bad-output":
-        return { status: "error", detail: clip(`macmon output: ${problem.reason}`) };
-      case "exit": {
-        const why = firstLine(problem.stderr);
-        return {
-          status: "error",
-          detail: clip(`macmon exited with code ${problem.code}${why ? `: ${why}` : ""}`),
-        };
-      }
-    }
-  }
-
   #device(sample: MacmonSample): DeviceReading {
-    const total = sample.ramTotalBytes;
-    const used = sample.ramUsedBytes;
-    return {
-      localId: MACMON_LOCAL_ID,
-      vendor: "apple",
-      name: this.#name === null || sample.soc
-        ? this.#loaded().deviceNameFromSoc(sample.soc)
-        : this.#name,
-      driver: null,
-      memoryShared: true,
-      memoryTotalBytes: total,
-      memoryUsedBytes: used,
-      // From plausible figures only: the guard drops (and counts) a bad total or used once,
-      // and a free figure derived from it would be a second, invented value.
-      memoryFreeBytes: plausibleBytes(total) && plausibleBytes(used) && total >= used
-        ? total - used
-        : null,
-      utilizationPercent: sample.gpuUtilizationPercent,
-      graphicsClockMHz: sample.gpuFreqMHz,
-      powerWatts: sample.gpuPowerWatts,
-      temperatureCelsius: sample.gpuTempCelsius,
-    };
+    const name = this.#name === null || sample.soc
+      ? this.#loaded().deviceNameFromSoc(sample.soc)
+      : this.#name;
+    return macmonDevice(sample, name);
   }
 
   async #version(): Promise<string | null> {
-    const result = await runProgram(this.#program, ["--version"], { timeoutMs: this.#timeoutMs });
+    const { path, timeoutMs } = this.#program;
+    const result = await runProgram(path, ["--version"], { timeoutMs });
     if (result.kind !== "ok") return null;
     return parseVersion(result.stdout);
   }
 
   #runPipe(withSocInfo: boolean): Promise<ProgramResult> {
-    const args = ["-i", String(MACMON_INTERVAL_MS), "pipe", "-s", "1"];
-    if (withSocInfo) args.push("--soc-info");
-    return runProgram(this.#program, args, { timeoutMs: this.#timeoutMs });
+    const { path, timeoutMs } = this.#program;
+    return runProgram(path, oneShotArgs(withSocInfo), { timeoutMs });
   }
 
   #outcome(result: ProgramResult): SampleOutcome {
-    switch (result.kind) {
-      case "not-found":
-        return {
-          ok: false,
-          status: "unavailable",
-          detail: this.#explicitProgram
-            ? `macmon not found at ${this.#program} (GPUTOP_MACMON)`
-            : `macmon not found (${NOT_FOUND_HINT})`,
-        };
-      case "timeout":
-        return {
-          ok: false,
-          status: "error",
-          detail: `macmon gave no sample within ${this.#timeoutMs} ms`,
-        };
-      case "failed":
-        return { ok: false, status: "error", detail: clip(result.message) };
-      case "exit": {
-        const why = firstLine(result.stderr) ?? firstLine(result.stdout);
-        return {
-          ok: false,
-          status: "error",
-          detail: clip(`macmon exited with code ${result.code}${why ? `: ${why}` : ""}`),
-        };
-      }
-      case "ok": {
-        const parsed = this.#loaded().parseMacmonOutput(result.stdout);
-        if (!parsed.ok) {
-          return { ok: false, status: "error", detail: clip(`macmon output: ${parsed.reason}`) };
-        }
-        return { ok: true, sample: parsed.sample, timestampMs: Date.now() };
-      }
-    }
+    if (result.kind !== "ok") return { ok: false, ...runProblem(this.#program, result) };
+    const parsed = this.#loaded().parseMacmonOutput(result.stdout);
+    if (!parsed.ok) return { ok: false, ...badOutput(parsed.reason) };
+    return { ok: true, sample: parsed.sample, timestampMs: Date.now() };
   }
-}
-
-/** `GPUTOP_MACMON_TIMEOUT_MS`: a positive integer, else the default. */
-export function parseTimeout(text: string | undefined): number {
-  if (text === undefined || !/^\s*\d+\s*$/.test(text)) return DEFAULT_MACMON_TIMEOUT_MS;
-  const value = Number(text.trim());
-  return value > 0 && Number.isSafeInteger(value) ? value : DEFAULT_MACMON_TIMEOUT_MS;
-}
-
-/**
- * `macmon 0.8.2` (clap's `--version`) → `0.8.2`; a bare version (`0.8.2`, `v0.8.2-rc1`) as
- * is; anything else (a wrapper's banner, binary garbage) is no version: null, never the
- * program's bytes in the version column.
- */
-export function parseVersion(stdout: string): string | null {
-  const line = firstLine(stdout);
-  if (line === null) return null;
-  const version = /^(?:macmon\s+)?(v?\d{1,6}(?:\.\d{1,6}){0,3}(?:[-+][0-9A-Za-z.-]{1,32})?)$/i.exec(
-    line,
-  );
-  return version?.[1] ?? null;
-}
-
-/** clap's answer to a flag it does not know: exit 2, stderr names the flag. */
-function rejectsSocInfo(result: ProgramResult): boolean {
-  return result.kind === "exit" && result.code === 2 && result.stderr.includes("--soc-info");
-}
-
-function firstLine(text: string): string | null {
-  for (const line of text.split("\n")) {
-    const trimmed = line.trim();
-    if (trimmed !== "") return trimmed;
-  }
-  return null;
-}
-
-function clip(text: string): string {
-  return text.length > MAX_DETAIL_LENGTH ? `${text.slice(0, MAX_DETAIL_LENGTH)}…` : text;
-}
-
-function plausibleBytes(value: number | null): value is number {
-  return value !== null && bytesRule(value) !== undefined;
 }

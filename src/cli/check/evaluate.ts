@@ -54,41 +54,61 @@ export function backendProblems(snapshot: Snapshot): string[] {
     .map((b) => `${b.id} ${b.status}${b.detail ? `: ${b.detail}` : ""}`);
 }
 
+type Base = Pick<AssertionResult, "assertion" | "kind">;
+type DeviceAssertion = Exclude<Assertion, { kind: "min-gpus" | "vendor" | "require-backend" }>;
+
 function evaluate(context: Context, assertion: Assertion): AssertionResult {
-  const { snapshot } = context;
-  const { devices } = snapshot;
   const base = { assertion: assertion.label, kind: assertion.kind };
   switch (assertion.kind) {
     case "min-gpus": {
+      const { devices } = context.snapshot;
       const pass = devices.length >= assertion.count;
       const observed = machine(devices.length, `${devices.length} device(s)`, pass);
       return { ...base, pass, observed: [observed], reason: pass ? null : problems(context) };
     }
-    case "vendor": {
-      const seen = devices.map((d) => `${d.index} ${d.vendor}`).join(", ");
-      const pass = devices.some((d) => assertion.vendors.includes(d.vendor));
-      const observed = machine(seen || null, seen || "no device", pass);
-      const wanted = assertion.vendors.flatMap((vendor) => VENDOR_BACKENDS[vendor] ?? []);
-      const reason = pass ? null : problems(context, undefined, ["drm", ...wanted]);
-      return { ...base, pass, observed: [observed], reason };
-    }
-    case "require-backend": {
-      const status = snapshot.backends.find((b) => b.id === assertion.backend);
-      const value = status?.status ?? null;
-      const pass = value === "ok";
-      if (!pass) context.named.add(assertion.backend);
-      const shown = status
-        ? `${status.status}${status.detail && !pass ? `: ${status.detail}` : ""}`
-        : "not run";
-      return {
-        ...base,
-        pass,
-        observed: [machine(value, shown, pass)],
-        reason: pass ? null : `${assertion.backend} ${oneLine(shown, REASON_DETAIL_MAX_CHARS)}`,
-      };
-    }
+    case "vendor":
+      return evaluateVendor(context, base, assertion.vendors);
+    case "require-backend":
+      return evaluateRequiredBackend(context, base, assertion.backend);
+    default:
+      return perDevice(context, base, deviceJudge(context.snapshot, assertion));
+  }
+}
+
+function evaluateVendor(context: Context, base: Base, vendors: readonly Vendor[]): AssertionResult {
+  const { devices } = context.snapshot;
+  const seen = devices.map((d) => `${d.index} ${d.vendor}`).join(", ");
+  const pass = devices.some((d) => vendors.includes(d.vendor));
+  const observed = machine(seen || null, seen || "no device", pass);
+  const wanted = vendors.flatMap((vendor) => VENDOR_BACKENDS[vendor] ?? []);
+  const reason = pass ? null : problems(context, undefined, ["drm", ...wanted]);
+  return { ...base, pass, observed: [observed], reason };
+}
+
+function evaluateRequiredBackend(context: Context, base: Base, backend: string): AssertionResult {
+  const status = context.snapshot.backends.find((b) => b.id === backend);
+  const value = status?.status ?? null;
+  const pass = value === "ok";
+  if (!pass) context.named.add(backend);
+  const shown = status
+    ? `${status.status}${status.detail && !pass ? `: ${status.detail}` : ""}`
+    : "not run";
+  return {
+    ...base,
+    pass,
+    observed: [machine(value, shown, pass)],
+    reason: pass ? null : `${backend} ${oneLine(shown, REASON_DETAIL_MAX_CHARS)}`,
+  };
+}
+
+/** How one device is judged for an assertion about every device. */
+function deviceJudge(
+  snapshot: Snapshot,
+  assertion: DeviceAssertion,
+): (device: Device) => Observation {
+  switch (assertion.kind) {
     case "min-free-memory":
-      return perDevice(context, base, (d) => {
+      return (d) => {
         const value = d.memoryFreeBytes;
         return observe(
           d,
@@ -96,9 +116,9 @@ function evaluate(context: Context, assertion: Assertion): AssertionResult {
           `${formatBytes(value)} free`,
           value !== null && value >= assertion.bytes,
         );
-      });
+      };
     case "max-used-memory":
-      return perDevice(context, base, (d) => {
+      return (d) => {
         const value = d.memoryUsedBytes;
         return observe(
           d,
@@ -106,9 +126,9 @@ function evaluate(context: Context, assertion: Assertion): AssertionResult {
           `${formatBytes(value)} used`,
           value !== null && value <= assertion.bytes,
         );
-      });
+      };
     case "max-temperature":
-      return perDevice(context, base, (d) => {
+      return (d) => {
         const value = d.temperatureCelsius;
         return observe(
           d,
@@ -116,9 +136,9 @@ function evaluate(context: Context, assertion: Assertion): AssertionResult {
           formatCelsius(value),
           value !== null && value <= assertion.celsius,
         );
-      });
+      };
     case "max-utilization":
-      return perDevice(context, base, (d) => {
+      return (d) => {
         const value = d.utilizationPercent;
         return observe(
           d,
@@ -126,18 +146,11 @@ function evaluate(context: Context, assertion: Assertion): AssertionResult {
           formatPercent(value),
           value !== null && value <= assertion.percent,
         );
-      });
-    case "driver-min": {
-      const wanted = versionParts(assertion.version) ?? [];
-      return perDevice(context, base, (d) => {
-        const value = d.driverVersion;
-        const parts = value === null ? null : versionParts(value);
-        const pass = parts !== null && compareVersions(parts, wanted) >= 0;
-        return observe(d, parts === null ? null : value, value ?? "unknown", pass);
-      });
-    }
+      };
+    case "driver-min":
+      return driverJudge(versionParts(assertion.version) ?? []);
     case "no-processes":
-      return perDevice(context, base, (d) => {
+      return (d) => {
         const holders = memoryHolders(snapshot, d);
         const shown = holders.length === 0
           ? "none"
@@ -147,8 +160,17 @@ function evaluate(context: Context, assertion: Assertion): AssertionResult {
             }`
           ).join(", ");
         return observe(d, holders.length, shown, holders.length === 0);
-      });
+      };
   }
+}
+
+function driverJudge(wanted: readonly number[]): (device: Device) => Observation {
+  return (d) => {
+    const value = d.driverVersion;
+    const parts = value === null ? null : versionParts(value);
+    const pass = parts !== null && compareVersions(parts, wanted) >= 0;
+    return observe(d, parts === null ? null : value, value ?? "unknown", pass);
+  };
 }
 
 /**
@@ -183,7 +205,7 @@ function observe(
 
 function perDevice(
   context: Context,
-  base: Pick<AssertionResult, "assertion" | "kind">,
+  base: Base,
   judge: (device: Device) => Observation,
 ): AssertionResult {
   const { snapshot } = context;

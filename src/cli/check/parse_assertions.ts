@@ -10,13 +10,29 @@ import { CHECK_OPTIONS } from "./options.ts";
 import { versionParts } from "./compare_versions.ts";
 import { CHECK_VENDORS } from "./vendors.ts";
 
-export function parseAssertions(values: Readonly<Record<string, OptionValue>>): Assertion[] {
-  const assertions: Assertion[] = [];
-  const text = (name: string) => stringValue(values[name]);
-  const label = (name: string, argument?: string) =>
-    argument === undefined ? `--${name}` : `--${name} ${argument}`;
+type OptionValues = Readonly<Record<string, OptionValue>>;
 
-  const minGpus = text("min-gpus");
+export function parseAssertions(values: OptionValues): Assertion[] {
+  const assertions = [...machineAssertions(values), ...deviceAssertions(values)];
+  if (assertions.length === 0) {
+    const flags = Object.keys(CHECK_OPTIONS).map((name) => `--${name}`).join(", ");
+    throw new UsageError(`check needs at least one assertion (${flags})`);
+  }
+  return assertions;
+}
+
+function text(values: OptionValues, name: string): string | undefined {
+  return stringValue(values[name]);
+}
+
+function label(name: string, argument?: string): string {
+  return argument === undefined ? `--${name}` : `--${name} ${argument}`;
+}
+
+/** Assertions about the machine as a whole: how many GPUs, which vendors, which backends. */
+function machineAssertions(values: OptionValues): Assertion[] {
+  const assertions: Assertion[] = [];
+  const minGpus = text(values, "min-gpus");
   if (minGpus !== undefined) {
     const count = parseNumber("--min-gpus", minGpus, { integer: true });
     assertions.push({ kind: "min-gpus", label: label("min-gpus", minGpus), count });
@@ -48,12 +64,18 @@ export function parseAssertions(values: Readonly<Record<string, OptionValue>>): 
       backend: backend as BackendId,
     });
   }
+  return assertions;
+}
+
+/** Assertions every device must pass: memory, temperature, processes, use, driver. */
+function deviceAssertions(values: OptionValues): Assertion[] {
+  const assertions: Assertion[] = [];
   for (const kind of ["min-free-memory", "max-used-memory"] as const) {
-    const size = text(kind);
+    const size = text(values, kind);
     if (size === undefined) continue;
     assertions.push({ kind, label: label(kind, size), bytes: parseSizeBytes(`--${kind}`, size) });
   }
-  const temperature = text("max-temperature");
+  const temperature = text(values, "max-temperature");
   if (temperature !== undefined) {
     assertions.push({
       kind: "max-temperature",
@@ -64,7 +86,7 @@ export function parseAssertions(values: Readonly<Record<string, OptionValue>>): 
   if (values["no-processes"] === true) {
     assertions.push({ kind: "no-processes", label: label("no-processes") });
   }
-  const utilization = text("max-utilization");
+  const utilization = text(values, "max-utilization");
   if (utilization !== undefined) {
     assertions.push({
       kind: "max-utilization",
@@ -72,7 +94,7 @@ export function parseAssertions(values: Readonly<Record<string, OptionValue>>): 
       percent: parseNumber("--max-utilization", utilization.replace(/%$/, ""), { max: 100 }),
     });
   }
-  const driver = text("driver-min");
+  const driver = text(values, "driver-min");
   if (driver !== undefined) {
     if (versionParts(driver) === null) {
       throw new UsageError(
@@ -80,10 +102,6 @@ export function parseAssertions(values: Readonly<Record<string, OptionValue>>): 
       );
     }
     assertions.push({ kind: "driver-min", label: label("driver-min", driver), version: driver });
-  }
-  if (assertions.length === 0) {
-    const flags = Object.keys(CHECK_OPTIONS).map((name) => `--${name}`).join(", ");
-    throw new UsageError(`check needs at least one assertion (${flags})`);
   }
   return assertions;
 }

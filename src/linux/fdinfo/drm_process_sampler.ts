@@ -16,7 +16,7 @@
  */
 import { toCanonicalEngines } from "./engine_classes.ts";
 import { engineRates } from "./engine_rates.ts";
-import type { ParsedFdinfo } from "./parse_fdinfo.ts";
+import type { ParsedFdinfo } from "./parsed_fdinfo.ts";
 import { type DrmClient, DrmClientScanner } from "./scan_drm_clients.ts";
 
 export interface DrmProcessUsage {

@@ -13,7 +13,7 @@
  * A counter that went backwards, or a timestamp that did not advance, gives no value for
  * that class this time (the caller then stores the new reading, so it starts over).
  */
-import type { ParsedFdinfo } from "./parse_fdinfo.ts";
+import type { ParsedFdinfo } from "./parsed_fdinfo.ts";
 
 export type EngineCounters = Pick<
   ParsedFdinfo,

@@ -40,10 +40,10 @@
  */
 import { normalizePciBusId } from "../../model/pci.ts";
 import { isPermissionError, readLinkOrNull, readTextOrNull } from "../read_file.ts";
-import { type ParsedFdinfo, parseFdinfo } from "./parse_fdinfo.ts";
-
-/** Major number of DRM character devices (`/dev/dri/*`). */
-const DRM_MAJOR = 226;
+import { type DeviceNode, deviceNodeOf, DeviceNodeResolver } from "./drm_device_nodes.ts";
+import { parseFdinfo } from "./parse_fdinfo.ts";
+import { lastPidOf, numericEntries, readStartTime } from "./proc_pids.ts";
+import type { ParsedFdinfo } from "./parsed_fdinfo.ts";
 
 export interface DrmClient {
   /** (device, client) identity; stable across scans, used to pair counters for rates. */
@@ -60,84 +60,12 @@ export interface DrmClientScan {
   unreadableProcesses: number;
 }
 
-interface DeviceNode {
-  subsystem: "drm" | "accel";
-  name: string;
-  minor: number;
-}
-
-const NODE_TARGET = /^\/dev\/(dri|accel)\/([A-Za-z]+(\d+))(?: \(deleted\))?$/;
-
-/** `/dev/dri/renderD128` → drm renderD128 minor 128; `/dev/accel/accel0` → accel accel0 0. */
-function deviceNodeOf(linkTarget: string): DeviceNode | null {
-  // Most fds are sockets, pipes and files: one startsWith rejects them before the regex.
-  if (!linkTarget.startsWith("/dev/dri/") && !linkTarget.startsWith("/dev/accel/")) return null;
-  const match = NODE_TARGET.exec(linkTarget);
-  if (!match) return null;
-  return {
-    subsystem: match[1] === "dri" ? "drm" : "accel",
-    name: match[2] ?? "",
-    minor: Number(match[3]),
-  };
-}
-
-/** A decimal name (a pid or an fd) as a number; -1 for anything else. */
-function numericName(name: string): number {
-  const length = name.length;
-  if (length === 0 || length > 10) return -1;
-  let value = 0;
-  for (let i = 0; i < length; i++) {
-    const code = name.charCodeAt(i);
-    if (code < 48 || code > 57) return -1;
-    value = value * 10 + (code - 48);
-  }
-  return value;
-}
-
-/** Numeric names of a directory, ascending; throws what `Deno.readDirSync` throws. */
-function numericEntries(path: string): number[] {
-  const numbers: number[] = [];
-  for (const entry of Deno.readDirSync(path)) {
-    const value = numericName(entry.name);
-    if (value >= 0) numbers.push(value);
-  }
-  return numbers.sort((a, b) => a - b);
-}
-
-/**
- * Start time of a process (field 22 of `/proc/<pid>/stat`, clock ticks since boot): a pid
- * with a different start time is a different process. Null when the process is gone.
- * The name (field 2) may hold spaces and parentheses, so fields are counted after the LAST ')'.
- */
-export function readStartTime(procRoot: string, pid: number): string | null {
-  const text = readTextOrNull(`${procRoot}/${pid}/stat`);
-  if (text === null) return null;
-  let at = text.lastIndexOf(")");
-  if (at < 0) return null;
-  // After ')': " state ppid …"; field 3 (state) is the first. Field 22 is 20 spaces on.
-  for (let field = 2; field < 22; field++) {
-    at = text.indexOf(" ", at + 1);
-    if (at < 0) return null;
-  }
-  const end = text.indexOf(" ", at + 1);
-  const value = text.slice(at + 1, end < 0 ? undefined : end).trim();
-  return value === "" ? null : value;
-}
-
 /** A DRM fd found by a walk: its number, the node it points to, its last text and parse. */
 interface KnownFd {
   fd: number;
   node: DeviceNode;
   text: string;
   fdinfo: ParsedFdinfo;
-}
-
-/** The last pid handed out (5th field of `loadavg`: "0.00 0.01 0.05 1/170 20301"); or null. */
-function lastPidOf(procRoot: string): string | null {
-  const text = readTextOrNull(`${procRoot}/loadavg`);
-  if (text === null) return null;
-  const value = text.slice(text.lastIndexOf(" ") + 1).trim();
-  return value === "" ? null : value;
 }
 
 /** What the scanner remembers of one pid between samples (incremental mode only). */
@@ -155,12 +83,10 @@ interface KnownProcess {
 
 export class DrmClientScanner {
   readonly #procRoot: string;
-  readonly #sysRoot: string;
   /** Whether to remember pids and fds for incremental scans. */
   readonly #incremental: boolean;
-  /** Device of each node (`drm/renderD128` → PCI address), for the scanner's life: a node
-   * changes device only when a driver is unbound and bound again. */
-  readonly #nodeCache = new Map<string, string | null>();
+  /** Device of each node, for the scanner's life. */
+  readonly #nodes: DeviceNodeResolver;
   #known = new Map<number, KnownProcess>();
   #walked = false;
   /** Pids of the last listing and the last pid handed out then (see the module comment). */
@@ -171,7 +97,7 @@ export class DrmClientScanner {
 
   constructor(procRoot: string, sysRoot: string, incremental = false) {
     this.#procRoot = procRoot;
-    this.#sysRoot = sysRoot;
+    this.#nodes = new DeviceNodeResolver(sysRoot);
     this.#incremental = incremental;
   }
 
@@ -287,7 +213,7 @@ export class DrmClientScanner {
     result: DrmClientScan,
     seen: Set<string>,
   ): void {
-    const deviceKey = fdinfo.pdev ?? this.#resolveNode(node) ??
+    const deviceKey = fdinfo.pdev ?? this.#nodes.resolve(node) ??
       `node:${node.subsystem}/${node.name}`;
     const key = `${deviceKey}\u0000${fdinfo.clientId ?? `fd:${pid}:${fd}`}`;
     if (seen.has(key)) return;
@@ -299,31 +225,6 @@ export class DrmClientScanner {
       pciBusId: normalizePciBusId(deviceKey),
       fdinfo,
     });
-  }
-
-  /** The device a node belongs to, from sysfs. */
-  #resolveNode(node: DeviceNode): string | null {
-    const cacheKey = `${node.subsystem}/${node.name}`;
-    const cached = this.#nodeCache.get(cacheKey);
-    if (cached !== undefined) return cached;
-    const sysRoot = this.#sysRoot;
-    const candidates = node.subsystem === "drm"
-      ? [
-        `${sysRoot}/class/drm/${node.name}/device`,
-        `${sysRoot}/dev/char/${DRM_MAJOR}:${node.minor}/device`,
-      ]
-      : [`${sysRoot}/class/accel/${node.name}/device`];
-    let device: string | null = null;
-    for (const path of candidates) {
-      const target = readLinkOrNull(path);
-      const name = target === null ? "" : target.slice(target.lastIndexOf("/") + 1);
-      if (name !== "") {
-        device = normalizePciBusId(name) ?? name;
-        break;
-      }
-    }
-    this.#nodeCache.set(cacheKey, device);
-    return device;
   }
 }
 

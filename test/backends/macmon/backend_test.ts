@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import type { Backend } from "../../../src/backends/backend.ts";
+import { macmonBackend } from "../../../src/backends/macmon/backend.ts";
 import {
   DEFAULT_MACMON_TIMEOUT_MS,
-  macmonBackend,
   parseTimeout,
   parseVersion,
-} from "../../../src/backends/macmon/backend.ts";
+} from "../../../src/backends/macmon/macmon_program.ts";
 import type { DeviceReading } from "../../../src/model/types.ts";
 import { type FakeProgram, fakeProgram, fixture } from "../../fakes/macmon/fake.ts";
 import { testContext } from "../../support/backend_context.ts";

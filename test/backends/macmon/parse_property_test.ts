@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import fc from "../../support/fast_check.ts";
-import { parseVersion } from "../../../src/backends/macmon/backend.ts";
+import { parseVersion } from "../../../src/backends/macmon/macmon_program.ts";
 import { parseMacmonLine, parseMacmonOutput } from "../../../src/backends/macmon/parse_sample.ts";
 import { hostileText, PROPERTY_RUNS } from "../../support/hostile.ts";
 

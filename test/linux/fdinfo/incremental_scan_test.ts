@@ -7,7 +7,8 @@
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { DrmProcessSampler } from "../../../src/linux/fdinfo/drm_process_sampler.ts";
-import { DrmClientScanner, readStartTime } from "../../../src/linux/fdinfo/scan_drm_clients.ts";
+import { readStartTime } from "../../../src/linux/fdinfo/proc_pids.ts";
+import { DrmClientScanner } from "../../../src/linux/fdinfo/scan_drm_clients.ts";
 
 const KiB = 1024;
 

@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import fc from "../../support/fast_check.ts";
-import { type ParsedFdinfo, parseFdinfo } from "../../../src/linux/fdinfo/parse_fdinfo.ts";
+import { parseFdinfo } from "../../../src/linux/fdinfo/parse_fdinfo.ts";
+import type { ParsedFdinfo } from "../../../src/linux/fdinfo/parsed_fdinfo.ts";
 
 const U64_MAX = 2n ** 64n - 1n;
 

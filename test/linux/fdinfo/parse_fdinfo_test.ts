@@ -5,11 +5,8 @@
  * cases.
  */
 import assert from "node:assert/strict";
-import {
-  type FdinfoRegionMemory,
-  type ParsedFdinfo,
-  parseFdinfo,
-} from "../../../src/linux/fdinfo/parse_fdinfo.ts";
+import { parseFdinfo } from "../../../src/linux/fdinfo/parse_fdinfo.ts";
+import type { FdinfoRegionMemory, ParsedFdinfo } from "../../../src/linux/fdinfo/parsed_fdinfo.ts";
 import { capture, CAPTURES_DIR } from "./captures.ts";
 
 const KiB = 1024;

@@ -1,0 +1,76 @@
+/**
+ * What `parseFdinfo` returns for one DRM client's fdinfo text, and the empty values a parse
+ * starts from.
+ */
+
+export interface FdinfoRegionMemory {
+  totalBytes: number | null;
+  sharedBytes: number | null;
+  residentBytes: number | null;
+  purgeableBytes: number | null;
+  activeBytes: number | null;
+}
+
+export interface ParsedFdinfo {
+  /** `drm-driver`; "amdgpu" for the pre-standard amdgpu format. */
+  driver: string | null;
+  /** `drm-pdev` (or legacy amdgpu `pdev`), normalised with `normalizePciBusId`. */
+  pdev: string | null;
+  /** `drm-client-id` (first occurrence; see parse_fdinfo.ts), or the legacy amdgpu `pasid`. */
+  clientId: string | null;
+  /** `drm-client-name` (6.14+, set by userspace). */
+  clientName: string | null;
+  /** `drm-engine-<class>`: cumulative busy nanoseconds, raw class names. */
+  engineBusyNs: Record<string, bigint>;
+  /** `drm-engine-capacity-<class>` (absent means 1). */
+  engineCapacity: Record<string, number>;
+  /** `drm-cycles-<class>`: cumulative busy cycles. */
+  engineCycles: Record<string, bigint>;
+  /** `drm-total-cycles-<class>`: cumulative GPU timestamp in the unit of drm-cycles. */
+  engineTotalCycles: Record<string, bigint>;
+  /** `drm-maxfreq-<class>`, in Hz. */
+  engineMaxFreqHz: Record<string, number>;
+  /** `drm-curfreq-<class>` (panfrost), in Hz. */
+  engineCurFreqHz: Record<string, number>;
+  /**
+   * Busy percent the kernel itself computed (amdgpu on 5.14–5.18: `gfx0: 70.59%`), keyed
+   * by IP name with the ring index dropped; several rings of one IP keep the largest.
+   */
+  enginePercent: Record<string, number>;
+  /** Per region, every size normalised to bytes. */
+  memory: Record<string, FdinfoRegionMemory>;
+  /** Keys this parser does not interpret (`pasid`, `amd-*`, `v3d-jobs-*`, …). */
+  unknown: Record<string, string>;
+  /** Lines that could not be used (no key, malformed value). Blank lines are not counted. */
+  ignoredLines: number;
+}
+
+export function emptyParsedFdinfo(): ParsedFdinfo {
+  return {
+    driver: null,
+    pdev: null,
+    clientId: null,
+    clientName: null,
+    engineBusyNs: {},
+    engineCapacity: {},
+    engineCycles: {},
+    engineTotalCycles: {},
+    engineMaxFreqHz: {},
+    engineCurFreqHz: {},
+    enginePercent: {},
+    memory: {},
+    unknown: {},
+    ignoredLines: 0,
+  };
+}
+
+/** The memory of `region` in `result`, created empty the first time it is named. */
+export function regionOf(result: ParsedFdinfo, region: string): FdinfoRegionMemory {
+  return (result.memory[region] ??= {
+    totalBytes: null,
+    sharedBytes: null,
+    residentBytes: null,
+    purgeableBytes: null,
+    activeBytes: null,
+  });
+}
