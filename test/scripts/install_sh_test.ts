@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { checksumLines, sha256Hex, writeChecksums } from "../../scripts/checksums.ts";
 import { type CompileTarget, outputName } from "../../scripts/compile_targets.ts";
-import { REPO_ROOT, runDeno } from "../support/run_cli.ts";
+import { REPO_ROOT, runCommand, runDeno } from "../support/run_cli.ts";
 
 const STAND_IN = "/bin/true";
 const INSTALL_SH = join(REPO_ROOT, "install.sh");
@@ -96,18 +96,16 @@ async function install(baseUrl: string, os: string, arch: string, args: string[]
   Deno.chmodSync(join(fakeBin, "uname"), 0o755);
   const home = join(scratch, "home");
   Deno.mkdirSync(home);
-  const output = await new Deno.Command("/bin/sh", {
-    args: [INSTALL_SH, baseUrl, ...args.map((a) => a.replace("$SCRATCH", scratch))],
-    env: { PATH: `${fakeBin}:${Deno.env.get("PATH") ?? "/usr/bin:/bin"}`, HOME: home },
-    clearEnv: true,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decoder = new TextDecoder();
+  const result = await runCommand(
+    "/bin/sh",
+    [INSTALL_SH, baseUrl, ...args.map((a) => a.replace("$SCRATCH", scratch))],
+    {
+      env: { PATH: `${fakeBin}:${Deno.env.get("PATH") ?? "/usr/bin:/bin"}`, HOME: home },
+      clearEnv: true,
+    },
+  );
   return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
+    ...result,
     scratch,
     home,
     dispose: () => Deno.removeSync(scratch, { recursive: true }),

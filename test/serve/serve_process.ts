@@ -2,7 +2,7 @@
  * Starts `gputop serve` as a user does (a `deno run` subprocess) on a free loopback port and
  * reads the address it prints; `stop()` sends SIGTERM and returns its exit code and stderr.
  */
-import { MAIN_TS } from "../support/run_cli.ts";
+import { cliArgs, passThroughEnv } from "../support/run_cli.ts";
 
 export interface ServeProcess {
   port: number;
@@ -13,24 +13,9 @@ export async function startServe(
   args: string[],
   env: Record<string, string>,
 ): Promise<ServeProcess> {
-  const childEnv: Record<string, string> = {};
-  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
-    const value = Deno.env.get(name);
-    if (value !== undefined) childEnv[name] = value;
-  }
   const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      "--frozen",
-      "--cached-only",
-      MAIN_TS,
-      "serve",
-      "--listen",
-      "127.0.0.1:0",
-      ...args,
-    ],
-    env: { ...childEnv, ...env },
+    args: cliArgs(["serve", "--listen", "127.0.0.1:0", ...args]),
+    env: passThroughEnv(env),
     clearEnv: true,
     stdin: "null",
     stdout: "null",

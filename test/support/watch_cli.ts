@@ -8,7 +8,7 @@ import { Ajv2020 } from "npm:ajv@8.17.1/dist/2020.js";
 import { snapshotJsonSchema } from "../../src/model/json_schema.ts";
 import { SnapshotSchema } from "../../src/model/schema.ts";
 import type { Snapshot } from "../../src/model/types.ts";
-import { MAIN_TS, REPO_ROOT, runCli } from "./run_cli.ts";
+import { cliArgs, passThroughEnv, REPO_ROOT, runCli } from "./run_cli.ts";
 
 let validateJson: ((value: unknown) => boolean) & { errors?: unknown } | null = null;
 
@@ -42,14 +42,9 @@ export function jsonLines(stdout: string): Snapshot[] {
 
 /** gputop in a subprocess with only `env` (and PATH, HOME, Deno's cache) in its environment. */
 export function spawnCli(args: string[], env: Record<string, string>) {
-  const base: Record<string, string> = {};
-  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
-    const value = Deno.env.get(name);
-    if (value !== undefined) base[name] = value;
-  }
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--frozen", "--cached-only", MAIN_TS, ...args],
-    env: { ...base, ...env },
+    args: cliArgs(args),
+    env: passThroughEnv(env),
     clearEnv: true,
     cwd: REPO_ROOT,
     stdin: "null",
