@@ -3,7 +3,7 @@
  * Expected values come from the fixture files and the fake's tables, worked in comments.
  */
 import assert from "node:assert/strict";
-import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { drmFixtureArgs } from "../linux/sysfs/fixture_tree.ts";
 import { buildFakeNvml, type FakeNvmlScenario } from "../fakes/nvml/build_fake_nvml.ts";
 import { fakeNvmlTest } from "../backends/nvml/_support.ts";
 import { parseJsonOutput, runCli } from "../support/run_cli.ts";
@@ -19,17 +19,6 @@ interface Report {
     observed: { deviceIndex: number | null; value: unknown; pass: boolean }[];
     reason: string | null;
   }[];
-}
-
-function drm(scenario: string): string[] {
-  return [
-    "--backends",
-    "drm",
-    "--sys-root",
-    sysRootOf(scenario),
-    "--proc-root",
-    procRootOf(scenario),
-  ];
 }
 
 async function withFakeNvml(args: string[], scenario: FakeNvmlScenario = "two-gpus") {
@@ -48,7 +37,7 @@ async function withFakeNvml(args: string[], scenario: FakeNvmlScenario = "two-gp
 Deno.test("check on an AMD card: every assertion passes, exit 0, table names each", async () => {
   const result = await runCli([
     "check",
-    ...drm("amdgpu-discrete"),
+    ...drmFixtureArgs("amdgpu-discrete"),
     "--min-gpus",
     "1",
     "--vendor",
@@ -75,7 +64,7 @@ Deno.test("check --json: a failing assertion, its observed value, exit 1", async
   const result = await runCli([
     "check",
     "--json",
-    ...drm("amdgpu-discrete"),
+    ...drmFixtureArgs("amdgpu-discrete"),
     "--min-free-memory",
     "7GiB", // 7516192768 > 7082778624 free
     "--no-processes", // glxgears (2001) and python3 (2217) hold memory
@@ -103,13 +92,18 @@ Deno.test("check --json: a failing assertion, its observed value, exit 1", async
 // mixed-two-gpus: device 0 is the i915 0000:00:02.0 (shared memory, no VRAM figures),
 // device 1 the amdgpu card above. -i 1 selects only the AMD card.
 Deno.test("check -i selects the devices judged; an unreported value fails with why", async () => {
-  const all = await runCli(["check", ...drm("mixed-two-gpus"), "--min-free-memory", "1GiB"]);
+  const all = await runCli([
+    "check",
+    ...drmFixtureArgs("mixed-two-gpus"),
+    "--min-free-memory",
+    "1GiB",
+  ]);
   assert.equal(all.code, 1, all.stderr);
   assert.match(all.stdout, /^--min-free-memory 1GiB\s+0\s+unknown\s+FAIL$/m);
   assert.match(all.stdout, /^reason: --min-free-memory 1GiB: not reported for device 0/m);
   const one = await runCli([
     "check",
-    ...drm("mixed-two-gpus"),
+    ...drmFixtureArgs("mixed-two-gpus"),
     "-i",
     "1",
     "--min-free-memory",
@@ -117,7 +111,14 @@ Deno.test("check -i selects the devices judged; an unreported value fails with w
   ]);
   assert.equal(one.code, 0, one.stdout);
   assert.doesNotMatch(one.stdout, /^\S+\s+0\s/m);
-  const none = await runCli(["check", ...drm("mixed-two-gpus"), "-i", "7", "--min-gpus", "1"]);
+  const none = await runCli([
+    "check",
+    ...drmFixtureArgs("mixed-two-gpus"),
+    "-i",
+    "7",
+    "--min-gpus",
+    "1",
+  ]);
   assert.equal(none.code, 1);
   assert.match(none.stdout, /no device matches --id '7'/);
 });

@@ -1,6 +1,6 @@
 /** `gputop fit SIZE` end to end, against the fake NVML and a DRM fixture tree. */
 import assert from "node:assert/strict";
-import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { drmFixtureArgs } from "../linux/sysfs/fixture_tree.ts";
 import { buildFakeNvml } from "../fakes/nvml/build_fake_nvml.ts";
 import { fakeNvmlTest } from "../backends/nvml/_support.ts";
 import { parseJsonOutput, runCli } from "../support/run_cli.ts";
@@ -47,12 +47,7 @@ Deno.test("fit on a DRM tree, the size boundary in decimal and binary units", as
     "fit",
     size,
     "--json",
-    "--backends",
-    "drm",
-    "--sys-root",
-    sysRootOf("amdgpu-discrete"),
-    "--proc-root",
-    procRootOf("amdgpu-discrete"),
+    ...drmFixtureArgs("amdgpu-discrete"),
   ];
   assert.equal((await runCli(args("7082778624"))).code, 0); // exactly the free figure
   assert.equal((await runCli(args("7082778625"))).code, 1);

@@ -8,19 +8,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { drmFixtureArgs, procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
 import { MAIN_TS, passThroughEnv, REPO_ROOT, runCommand, runDeno } from "../support/run_cli.ts";
 
 const MOD_TS = join(REPO_ROOT, "src", "mod.ts");
 // amdgpu-discrete: 8573157376 − 1490378752 = 7082778624 bytes free on its one card.
-const FIXTURE_ARGS = [
-  "--backends",
-  "drm",
-  "--sys-root",
-  sysRootOf("amdgpu-discrete"),
-  "--proc-root",
-  procRootOf("amdgpu-discrete"),
-];
+const FIXTURE_ARGS = drmFixtureArgs("amdgpu-discrete");
 
 /** The child's whole environment: PATH, HOME, Deno's cache and NO_COLOR=1. */
 function childEnv(): Record<string, string> {

@@ -13,7 +13,7 @@ import {
 } from "../../scripts/compile_targets.ts";
 import { readCompileMetadata } from "../../scripts/compile_metadata.ts";
 import { planCompile } from "../../scripts/compile.ts";
-import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { drmFixtureArgs } from "../linux/sysfs/fixture_tree.ts";
 import { dynamicImports } from "../support/module_graph.ts";
 import { runCli, runDeno } from "../support/run_cli.ts";
 
@@ -128,12 +128,7 @@ Deno.test({
       // The same fixture tree read by the bundle and by `deno run` gives the same JSON.
       const args = [
         "--json",
-        "--backends",
-        "drm",
-        "--sys-root",
-        sysRootOf("mixed-two-gpus"),
-        "--proc-root",
-        procRootOf("mixed-two-gpus"),
+        ...drmFixtureArgs("mixed-two-gpus"),
       ];
       const bundled = await runDeno(["run", "--no-config", "--cached-only", "-A", bundle, ...args]);
       const direct = await runCli(args);

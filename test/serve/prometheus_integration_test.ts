@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildFakeNvml } from "../fakes/nvml/build_fake_nvml.ts";
-import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { fixtureRootArgs } from "../linux/sysfs/fixture_tree.ts";
 import { testWithProgram } from "../support/require_program.ts";
 import { freePort, startServe } from "./serve_process.ts";
 
@@ -56,10 +56,7 @@ testWithProgram(
       "200ms",
       "--backends",
       "nvml,drm",
-      "--sys-root",
-      sysRootOf("mixed-two-gpus"),
-      "--proc-root",
-      procRootOf("mixed-two-gpus"),
+      ...fixtureRootArgs("mixed-two-gpus"),
     ], { GPUTOP_NVML_LIB: await buildFakeNvml(), FAKE_NVML_SCENARIO: "two-gpus" });
     const promPort = freePort();
     await Deno.writeTextFile(

@@ -7,7 +7,12 @@ import assert from "node:assert/strict";
 import { SnapshotSchema } from "../../../src/model/schema.ts";
 import type { Snapshot } from "../../../src/model/types.ts";
 import { parseJsonOutput, runCli } from "../../support/run_cli.ts";
-import { procRootOf, type Scenario, SCENARIOS, sysRootOf } from "../../linux/sysfs/fixture_tree.ts";
+import {
+  drmFixtureArgs,
+  type Scenario,
+  SCENARIOS,
+  sysRootOf,
+} from "../../linux/sysfs/fixture_tree.ts";
 
 async function gputop(args: string[]): Promise<Snapshot> {
   const result = await runCli(args);
@@ -34,16 +39,7 @@ const EXPECTED_DEVICES: Record<Scenario, string[]> = {
 };
 
 function scenarioArgs(scenario: Scenario): string[] {
-  return [
-    "ps",
-    "--json",
-    "--backends",
-    "drm",
-    "--proc-root",
-    procRootOf(scenario),
-    "--sys-root",
-    sysRootOf(scenario),
-  ];
+  return ["ps", "--json", ...drmFixtureArgs(scenario)];
 }
 
 Deno.test("gputop ps --json --backends drm on every scenario", async () => {

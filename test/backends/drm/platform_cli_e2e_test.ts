@@ -9,25 +9,13 @@ import { SnapshotSchema } from "../../../src/model/schema.ts";
 import type { Snapshot } from "../../../src/model/types.ts";
 import { parseJsonOutput, runCli } from "../../support/run_cli.ts";
 import {
+  drmFixtureArgs,
   PLATFORM_SCENARIOS,
   type PlatformScenario,
-  procRootOf,
-  sysRootOf,
 } from "../../linux/sysfs/fixture_tree.ts";
 
-function rootArgs(scenario: PlatformScenario): string[] {
-  return [
-    "--backends",
-    "drm",
-    "--proc-root",
-    procRootOf(scenario),
-    "--sys-root",
-    sysRootOf(scenario),
-  ];
-}
-
 async function snapshotOf(scenario: PlatformScenario): Promise<Snapshot> {
-  const result = await runCli(["--json", ...rootArgs(scenario)]);
+  const result = await runCli(["--json", ...drmFixtureArgs(scenario)]);
   assert.equal(result.code, 0, result.stderr);
   assert.equal(result.stderr, "");
   const parsed = SnapshotSchema.safeParse(parseJsonOutput(result));
@@ -95,7 +83,7 @@ for (const scenario of PLATFORM_SCENARIOS) {
 }
 
 Deno.test("the table shows the SoC GPU and its process by name", async () => {
-  const result = await runCli(["--no-color", ...rootArgs("panfrost-rk3399")]);
+  const result = await runCli(["--no-color", ...drmFixtureArgs("panfrost-rk3399")]);
   assert.equal(result.code, 0, result.stderr);
   assert.match(result.stdout, /Arm Mali rockchip,rk3399-mali/);
   assert.match(result.stdout, /glmark2-es2-drm/);
@@ -103,7 +91,12 @@ Deno.test("the table shows the SoC GPU and its process by name", async () => {
 });
 
 Deno.test("-i selects a SoC GPU by its id", async () => {
-  const result = await runCli(["--json", "-i", "fb000000.gpu", ...rootArgs("panthor-rk3588")]);
+  const result = await runCli([
+    "--json",
+    "-i",
+    "fb000000.gpu",
+    ...drmFixtureArgs("panthor-rk3588"),
+  ]);
   assert.equal(result.code, 0, result.stderr);
   const snapshot = SnapshotSchema.parse(parseJsonOutput(result));
   assert.deepEqual(snapshot.devices.map((d) => d.id), ["fb000000.gpu"]);
@@ -111,7 +104,12 @@ Deno.test("-i selects a SoC GPU by its id", async () => {
 
 Deno.test("--sample-window on an idle v3d tree: every class 0 %, named as in README", async () => {
   // Both samples read the same files, so every counter's Δ is 0: known idle, not null.
-  const result = await runCli(["--json", "--sample-window", "100ms", ...rootArgs("v3d-rpi4")]);
+  const result = await runCli([
+    "--json",
+    "--sample-window",
+    "100ms",
+    ...drmFixtureArgs("v3d-rpi4"),
+  ]);
   assert.equal(result.code, 0, result.stderr);
   const snapshot = SnapshotSchema.parse(parseJsonOutput(result));
   const idle = { bin: 0, render: 0, copy: 0, compute: 0, "cache_clean": 0 };
