@@ -53,6 +53,17 @@ export function buildFakeNvml(variant: FakeNvmlVariant = "default"): Promise<str
   });
 }
 
+/**
+ * The environment that points a gputop subprocess at the fake (GPUTOP_NVML_LIB) serving
+ * `scenario`, with `extra` (counts file, init sleep) on top.
+ */
+export async function fakeNvmlEnv(
+  scenario: FakeNvmlScenario,
+  extra: Record<string, string> = {},
+): Promise<Record<string, string>> {
+  return { GPUTOP_NVML_LIB: await buildFakeNvml(), FAKE_NVML_SCENARIO: scenario, ...extra };
+}
+
 /** The fake's test hooks: what the backend asked of it. */
 export const FAKE_NVML_HOOKS = {
   fakeNvmlLastSeenTimeStamp: { parameters: ["u32"], result: "u64" },
