@@ -155,20 +155,9 @@ for (const vendor of CASES) {
       "one library session for the run",
     () =>
       withFake(vendor, {}, async (env, counts) => {
-        const result = await runCli(
-          [
-            "watch",
-            "--count",
-            "3",
-            "--interval",
-            "100ms",
-            "--json",
-            "--backends",
-            `${vendor.backend},drm`,
-            ...fixtureRootArgs(vendor.scenario),
-          ],
-          { env },
-        );
+        const merged = ["--backends", `${vendor.backend},drm`, ...fixtureRootArgs(vendor.scenario)];
+        const watch = ["watch", "--count", "3", "--interval", "100ms", "--json", ...merged];
+        const result = await runCli(watch, { env });
         assert.equal(result.code, 0, result.stderr);
         assert.equal(result.stderr, "");
         const lines = jsonLines(result.stdout);
@@ -192,19 +181,8 @@ for (const vendor of CASES) {
     `${vendor.label}: watch --lazy-init: one library session per sample`,
     () =>
       withFake(vendor, {}, async (env, counts) => {
-        const result = await runCli(
-          [
-            "watch",
-            "--lazy-init",
-            "--count",
-            "3",
-            "--interval",
-            "100ms",
-            "--backends",
-            vendor.backend,
-          ],
-          { env },
-        );
+        const lazy = ["--lazy-init", "--count", "3", "--interval", "100ms"];
+        const result = await runCli(["watch", ...lazy, "--backends", vendor.backend], { env });
         assert.equal(result.code, 0, result.stderr);
         const lines = jsonLines(result.stdout);
         assert.equal(lines.length, 3);

@@ -4,7 +4,7 @@
  * only the backends that matter, and `ps` without processes.
  */
 import assert from "node:assert/strict";
-import { fixtureRootArgs, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { drmFixtureArgs, fixtureRootArgs, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
 import { buildFakeNvml, fakeNvmlTest } from "../fakes/nvml/build_fake_nvml.ts";
 import { runCli } from "../support/run_cli.ts";
 
@@ -54,16 +54,8 @@ Deno.test("usage errors: command options before the command, formats, empty list
 
 // mixed-two-gpus: device 0 is an Intel i915 (no temperature sensor), device 1 an AMD card.
 Deno.test("check: reasons name only the device's own backends; -i that filters all says so", async () => {
-  const filtered = await runCli([
-    "check",
-    "--backends",
-    "drm",
-    ...fixtureRootArgs("mixed-two-gpus"),
-    "-i",
-    "99",
-    "--min-gpus",
-    "1",
-  ]);
+  const mixed = drmFixtureArgs("mixed-two-gpus");
+  const filtered = await runCli(["check", ...mixed, "-i", "99", "--min-gpus", "1"]);
   assert.equal(filtered.code, 1, filtered.stderr);
   assert.match(
     filtered.stdout,

@@ -91,12 +91,8 @@ Deno.test("the table shows the SoC GPU and its process by name", async () => {
 });
 
 Deno.test("-i selects a SoC GPU by its id", async () => {
-  const result = await runCli([
-    "--json",
-    "-i",
-    "fb000000.gpu",
-    ...drmFixtureArgs("panthor-rk3588"),
-  ]);
+  const panthor = drmFixtureArgs("panthor-rk3588");
+  const result = await runCli(["--json", "-i", "fb000000.gpu", ...panthor]);
   assert.equal(result.code, 0, result.stderr);
   const snapshot = SnapshotSchema.parse(parseJsonOutput(result));
   assert.deepEqual(snapshot.devices.map((d) => d.id), ["fb000000.gpu"]);
@@ -104,12 +100,8 @@ Deno.test("-i selects a SoC GPU by its id", async () => {
 
 Deno.test("--sample-window on an idle v3d tree: every class 0 %, named as in README", async () => {
   // Both samples read the same files, so every counter's Δ is 0: known idle, not null.
-  const result = await runCli([
-    "--json",
-    "--sample-window",
-    "100ms",
-    ...drmFixtureArgs("v3d-rpi4"),
-  ]);
+  const v3d = drmFixtureArgs("v3d-rpi4");
+  const result = await runCli(["--json", "--sample-window", "100ms", ...v3d]);
   assert.equal(result.code, 0, result.stderr);
   const snapshot = SnapshotSchema.parse(parseJsonOutput(result));
   const idle = { bin: 0, render: 0, copy: 0, compute: 0, "cache_clean": 0 };
