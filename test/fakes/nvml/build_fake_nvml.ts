@@ -34,14 +34,10 @@ const SOURCE = fileURLToPath(new URL("./fake_nvml.c", import.meta.url));
 const library = new FakeCLibrary("NVML", ["linux", "darwin"], "gputop-fake-nvml-");
 
 /** Null when the fake can be built here; otherwise why not (for a skipped test's name). */
-export function fakeNvmlUnavailableReason(): string | null {
-  return library.unavailableReason();
-}
+export const fakeNvmlUnavailableReason = library.unavailableReason;
 
 /** A test that needs the compiled fake; ignored, with the reason in its name, without cc. */
-export function fakeNvmlTest(name: string, fn: () => Promise<void>): void {
-  library.test(name, fn);
-}
+export const fakeNvmlTest = library.test;
 
 /** The path of the fake library for `variant`, compiling it on first use. */
 export function buildFakeNvml(variant: FakeNvmlVariant = "default"): Promise<string> {
