@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { fakeNvmlEnv, fakeNvmlTest } from "../fakes/nvml/build_fake_nvml.ts";
-import { fakeProgram, fixture } from "../fakes/macmon/fake.ts";
+import { pidLoggingFake } from "../fakes/macmon/fake.ts";
 import { fixtureRootArgs } from "../linux/sysfs/fixture_tree.ts";
 import { runCli } from "../support/run_cli.ts";
 import { countsFile, jsonLines, spawnCli } from "../support/watch_cli.ts";
@@ -75,12 +75,7 @@ Deno.test({
   name: "watch --backends macmon: one streaming macmon child for the whole run, gone after",
   ignore: Deno.build.os !== "linux",
   fn: async () => {
-    const macmon = fakeProgram({ FAKE_MACMON_OUTPUT: fixture("v0.8.2-readme.jsonl") });
-    const pidLog = macmon.writeFile("pids", "");
-    macmon.setEnv({
-      FAKE_MACMON_OUTPUT: fixture("v0.8.2-readme.jsonl"),
-      FAKE_MACMON_PID_LOG: pidLog,
-    });
+    const { macmon, pidLog } = pidLoggingFake("v0.8.2-readme.jsonl");
     try {
       const result = await runCli(
         ["watch", "--count", "3", "--interval", "100ms", "--backends", "macmon"],
