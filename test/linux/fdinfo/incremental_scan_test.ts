@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { DrmProcessSampler } from "../../../src/linux/fdinfo/drm_process_sampler.ts";
 import { DrmClientScanner, readStartTime } from "../../../src/linux/fdinfo/scan_drm_clients.ts";
+import { withTempDir } from "../../support/temp_dir.ts";
 
 const KiB = 1024;
 
@@ -106,12 +107,7 @@ function vramByPid(sampler: DrmProcessSampler): Record<number, number | undefine
 }
 
 function withFakeProc(body: (proc: FakeProc, procRoot: string) => void): void {
-  const dir = Deno.makeTempDirSync({ prefix: "gputop-incremental-" });
-  try {
-    body(new FakeProc(dir), dir);
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
+  withTempDir((dir) => body(new FakeProc(dir), dir));
 }
 
 Deno.test("incremental scan: closed fd, exited pid, reused pid, new pid, new client after rescan", () => {
