@@ -5,6 +5,7 @@
  * bundled and the bundle is run, as the binary would run it.
  */
 import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
 import {
   COMPILE_TARGETS,
   compileArgs,
@@ -27,15 +28,6 @@ const EMBEDDED_PACKAGES = [
   "strip-ansi",
   "zod",
 ];
-
-function existsSync(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 Deno.test("compileArgs() builds every target with -A from src/main.ts", () => {
   for (const target of COMPILE_TARGETS) {
