@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { readImportGraph } from "../support/import_graph.ts";
 import { drmFixtureArgs, procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
 import { MAIN_TS, passThroughEnv, REPO_ROOT, runCommand, runDeno } from "../support/run_cli.ts";
 
@@ -102,23 +103,13 @@ for (
 }
 
 Deno.test("no source file names a bare npm package (only src/deps/ names npm: specifiers)", () => {
-  const offenders: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of Deno.readDirSync(dir)) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory) walk(path);
-      else if (entry.name.endsWith(".ts")) {
-        const text = Deno.readTextFileSync(path);
-        for (const match of text.matchAll(/\bfrom\s+"([^"]+)"/g)) {
-          const specifier = match[1] ?? "";
-          const relative = specifier.startsWith(".") || specifier.startsWith("/");
-          const builtin = specifier.startsWith("node:");
-          const npmInDeps = specifier.startsWith("npm:") && path.includes(join("src", "deps"));
-          if (!relative && !builtin && !npmInDeps) offenders.push(`${path}: ${specifier}`);
-        }
-      }
-    }
-  };
-  walk(join(REPO_ROOT, "src"));
+  const offenders = readImportGraph(join(REPO_ROOT, "src"))
+    .filter(({ from, specifier }) => {
+      const relative = specifier.startsWith(".") || specifier.startsWith("/");
+      const builtin = specifier.startsWith("node:");
+      const npmInDeps = specifier.startsWith("npm:") && from.startsWith("deps/");
+      return !relative && !builtin && !npmInDeps;
+    })
+    .map(({ from, specifier }) => `src/${from}: ${specifier}`);
   assert.deepEqual(offenders, []);
 });
