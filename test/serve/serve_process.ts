@@ -3,6 +3,7 @@
  * reads the address it prints; `stop()` sends SIGTERM and returns its exit code and stderr.
  */
 import { cliArgs, passThroughEnv } from "../support/run_cli.ts";
+import { StreamText } from "../support/stream_text.ts";
 
 export interface ServeProcess {
   port: number;
@@ -21,31 +22,22 @@ export async function startServe(
     stdout: "null",
     stderr: "piped",
   }).spawn();
-  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
-  let stderr = "";
+  const stderr = new StreamText(child.stderr);
   const deadline = Date.now() + 30_000;
   let port: number | null = null;
   while (port === null && Date.now() < deadline) {
-    const timeout = new Promise<null>((resolve) =>
-      setTimeout(() => resolve(null), deadline - Date.now())
+    const timeout = new Promise<false>((resolve) =>
+      setTimeout(() => resolve(false), deadline - Date.now())
     );
-    const chunk = await Promise.race([reader.read(), timeout]);
-    if (chunk === null || chunk.done) break;
-    stderr += chunk.value;
-    const match = /serving http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(stderr);
+    if (!await Promise.race([stderr.more(), timeout])) break;
+    const match = /serving http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(stderr.text);
     if (match) port = Number(match[1]);
   }
-  const rest = (async () => {
-    while (true) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      stderr += value;
-    }
-  })();
+  const rest = stderr.rest();
   if (port === null) {
     child.kill("SIGKILL");
     await child.status;
-    throw new Error(`gputop serve did not start:\n${stderr}`);
+    throw new Error(`gputop serve did not start:\n${stderr.text}`);
   }
   return {
     port,
@@ -55,7 +47,7 @@ export async function startServe(
       const status = await child.status;
       clearTimeout(timer);
       await rest;
-      return { code: status.code, stderr };
+      return { code: status.code, stderr: stderr.text };
     },
   };
 }
