@@ -1,18 +1,8 @@
 import assert from "node:assert/strict";
 import { runProgram } from "../../src/platform/run_program.ts";
+import { assertNoneRunning, sleepMarker } from "../support/leftover_processes.ts";
 
 const POSIX = Deno.build.os !== "windows";
-
-/** Whether any process still runs `COMMAND <marker>` (the marker makes it ours alone). */
-async function alive(pattern: string): Promise<boolean> {
-  const ps = await new Deno.Command("pgrep", { args: ["-f", pattern] }).output();
-  return ps.code === 0;
-}
-
-/** A marker no other test uses: a sleep length that is also a unique number. */
-function marker(): string {
-  return `${1000 + Math.floor(Math.random() * 8000)}.${Math.floor(Math.random() * 1e6)}`;
-}
 
 Deno.test("runProgram: output and exit code of a program that ends on its own", async () => {
   const ok = await runProgram("sh", ["-c", "echo out; echo err >&2"], { timeoutMs: 5000 });
@@ -30,7 +20,7 @@ Deno.test({
   name: "runProgram: a timeout kills the whole group and returns within timeout + 1 s",
   ignore: !POSIX,
   async fn() {
-    const m = marker();
+    const m = sleepMarker();
     const started = performance.now();
     // A wrapper script: its background sleep holds stdout open, its foreground sleep hangs.
     const result = await runProgram("sh", ["-c", `sleep ${m} & sleep ${m}; echo never`], {
@@ -39,8 +29,7 @@ Deno.test({
     const elapsedMs = performance.now() - started;
     assert.equal(result.kind, "timeout");
     assert.ok(elapsedMs < 1300, `took ${elapsedMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.equal(await alive(`sleep ${m}`), false, "no sleep left behind");
+    await assertNoneRunning(`sleep ${m}`, "no sleep left behind", 100);
   },
 });
 
@@ -48,7 +37,7 @@ Deno.test({
   name: "runProgram: what a finished program left running is killed, its output kept",
   ignore: !POSIX,
   async fn() {
-    const m = marker();
+    const m = sleepMarker();
     const started = performance.now();
     const result = await runProgram("sh", ["-c", `sleep ${m} & echo answer`], {
       timeoutMs: 5000,
@@ -57,8 +46,7 @@ Deno.test({
     assert.deepEqual(result, { kind: "ok", stdout: "answer\n", stderr: "" });
     // Far less than the 5 s timeout: the orphan holding stdout was not waited for.
     assert.ok(elapsedMs < 2000, `took ${elapsedMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.equal(await alive(`sleep ${m}`), false, "no sleep left behind");
+    await assertNoneRunning(`sleep ${m}`, "no sleep left behind", 100);
   },
 });
 
@@ -66,7 +54,7 @@ Deno.test({
   name: "runProgram: output past the limit stops the program with a clear error",
   ignore: !POSIX,
   async fn() {
-    const m = `gputop-overflow-${marker()}`;
+    const m = `gputop-overflow-${sleepMarker()}`;
     const result = await runProgram("sh", ["-c", `yes ${m}; echo never`], {
       timeoutMs: 10_000,
       maxOutputBytes: 1024 * 1024,
@@ -76,8 +64,7 @@ Deno.test({
       result.kind === "failed" && result.message,
       "sh: output larger than 1 MiB; stopped it",
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.equal(await alive(`yes ${m}`), false, "no yes left behind");
+    await assertNoneRunning(`yes ${m}`, "no yes left behind", 100);
   },
 });
 
@@ -99,7 +86,7 @@ Deno.test({
   name: "runProgram: a process that left the group and holds stdout is not waited for",
   ignore: !POSIX,
   async fn() {
-    const m = marker();
+    const m = sleepMarker();
     const dir = Deno.makeTempDirSync();
     const pidFile = `${dir}/pid`;
     try {
