@@ -2,7 +2,10 @@ import assert from "node:assert/strict";
 import { runProgram } from "../../src/platform/run_program.ts";
 import { assertNoneRunning, sleepMarker } from "../support/leftover_processes.ts";
 
-const POSIX = Deno.build.os !== "windows";
+/** A test of process groups and signals, which Windows does not have. */
+function posixTest(name: string, fn: () => Promise<void>): void {
+  Deno.test({ name, ignore: Deno.build.os === "windows", fn });
+}
 
 Deno.test("runProgram: output and exit code of a program that ends on its own", async () => {
   const ok = await runProgram("sh", ["-c", "echo out; echo err >&2"], { timeoutMs: 5000 });
@@ -16,10 +19,9 @@ Deno.test("runProgram: a program that does not exist is not-found", async () => 
   assert.equal(result.kind, "not-found");
 });
 
-Deno.test({
-  name: "runProgram: a timeout kills the whole group and returns within timeout + 1 s",
-  ignore: !POSIX,
-  async fn() {
+posixTest(
+  "runProgram: a timeout kills the whole group and returns within timeout + 1 s",
+  async () => {
     const m = sleepMarker();
     const started = performance.now();
     // A wrapper script: its background sleep holds stdout open, its foreground sleep hangs.
@@ -31,12 +33,11 @@ Deno.test({
     assert.ok(elapsedMs < 1300, `took ${elapsedMs} ms`);
     await assertNoneRunning(`sleep ${m}`, "no sleep left behind", 100);
   },
-});
+);
 
-Deno.test({
-  name: "runProgram: what a finished program left running is killed, its output kept",
-  ignore: !POSIX,
-  async fn() {
+posixTest(
+  "runProgram: what a finished program left running is killed, its output kept",
+  async () => {
     const m = sleepMarker();
     const started = performance.now();
     const result = await runProgram("sh", ["-c", `sleep ${m} & echo answer`], {
@@ -48,44 +49,35 @@ Deno.test({
     assert.ok(elapsedMs < 2000, `took ${elapsedMs} ms`);
     await assertNoneRunning(`sleep ${m}`, "no sleep left behind", 100);
   },
+);
+
+posixTest("runProgram: output past the limit stops the program with a clear error", async () => {
+  const m = `gputop-overflow-${sleepMarker()}`;
+  const result = await runProgram("sh", ["-c", `yes ${m}; echo never`], {
+    timeoutMs: 10_000,
+    maxOutputBytes: 1024 * 1024,
+  });
+  assert.equal(result.kind, "failed");
+  assert.equal(
+    result.kind === "failed" && result.message,
+    "sh: output larger than 1 MiB; stopped it",
+  );
+  await assertNoneRunning(`yes ${m}`, "no yes left behind", 100);
 });
 
-Deno.test({
-  name: "runProgram: output past the limit stops the program with a clear error",
-  ignore: !POSIX,
-  async fn() {
-    const m = `gputop-overflow-${sleepMarker()}`;
-    const result = await runProgram("sh", ["-c", `yes ${m}; echo never`], {
-      timeoutMs: 10_000,
-      maxOutputBytes: 1024 * 1024,
-    });
-    assert.equal(result.kind, "failed");
-    assert.equal(
-      result.kind === "failed" && result.message,
-      "sh: output larger than 1 MiB; stopped it",
-    );
-    await assertNoneRunning(`yes ${m}`, "no yes left behind", 100);
-  },
+posixTest("runProgram: stdout and stderr share the output limit", async () => {
+  // 600 KiB on each stream: each under 1 MiB, together over it.
+  const script = "head -c 614400 /dev/zero; head -c 614400 /dev/zero >&2";
+  const result = await runProgram("sh", ["-c", script], {
+    timeoutMs: 10_000,
+    maxOutputBytes: 1024 * 1024,
+  });
+  assert.equal(result.kind, "failed");
 });
 
-Deno.test({
-  name: "runProgram: stdout and stderr share the output limit",
-  ignore: !POSIX,
-  async fn() {
-    // 600 KiB on each stream: each under 1 MiB, together over it.
-    const script = "head -c 614400 /dev/zero; head -c 614400 /dev/zero >&2";
-    const result = await runProgram("sh", ["-c", script], {
-      timeoutMs: 10_000,
-      maxOutputBytes: 1024 * 1024,
-    });
-    assert.equal(result.kind, "failed");
-  },
-});
-
-Deno.test({
-  name: "runProgram: a process that left the group and holds stdout is not waited for",
-  ignore: !POSIX,
-  async fn() {
+posixTest(
+  "runProgram: a process that left the group and holds stdout is not waited for",
+  async () => {
     const m = sleepMarker();
     const dir = Deno.makeTempDirSync();
     const pidFile = `${dir}/pid`;
@@ -110,7 +102,7 @@ Deno.test({
       Deno.removeSync(dir, { recursive: true });
     }
   },
-});
+);
 
 Deno.test("runProgram: a timeout past 2^31 ms does not fire at once", async () => {
   // Timers overflow at 2^31 − 1 ms and would fire immediately, before the program answered.
