@@ -15,8 +15,8 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { entriesUnder, parseTtar, type TtarEntry } from "./ttar_to_tree.ts";
-import { formatTtar, treeEntries } from "./tree_to_ttar.ts";
-import { TreeWriter } from "./tree_writer.ts";
+import { drmNode, drmVersion, type NodeSpec } from "./drm_sysfs.ts";
+import { type TreeWriter, writeTreeArchive } from "./tree_writer.ts";
 
 const FIXTURES = fileURLToPath(new URL("../../../fixtures/linux/", import.meta.url));
 
@@ -71,32 +71,6 @@ function pciDevice(sys: TreeWriter, spec: PciSpec): string {
   sys.linkTo(`${dir}/driver`, `bus/pci/drivers/${spec.driver}`);
   sys.linkTo(`bus/pci/drivers/${spec.driver}/${spec.address}`, dir);
   return dir;
-}
-
-interface NodeSpec {
-  name: string;
-  minor: number;
-  /** Connector names without the card prefix (`DP-1`), with their `status`. */
-  connectors?: Record<string, string>;
-}
-
-/** A DRM minor under `parentDir`, with `dev`, `device`, uevent and the class/dev links. */
-function drmNode(sys: TreeWriter, parentDir: string, node: NodeSpec): void {
-  const dir = `${parentDir}/drm/${node.name}`;
-  const parentName = parentDir.split("/").pop() as string;
-  sys.value(`${dir}/dev`, `226:${node.minor}`);
-  sys.file(
-    `${dir}/uevent`,
-    `MAJOR=226\nMINOR=${node.minor}\nDEVNAME=dri/${node.name}\nDEVTYPE=drm_minor\n`,
-  );
-  sys.link(`${dir}/device`, `../../../${parentName}`);
-  sys.linkTo(`class/drm/${node.name}`, dir);
-  sys.linkTo(`dev/char/226:${node.minor}`, dir);
-  for (const [connector, status] of Object.entries(node.connectors ?? {})) {
-    const name = `${node.name}-${connector}`;
-    sys.value(`${dir}/${name}/status`, status);
-    sys.linkTo(`class/drm/${name}`, `${dir}/${name}`);
-  }
 }
 
 function writeCaptured(
@@ -181,7 +155,7 @@ function amdgpuVega(
     "freq2_input": 167000000,
     "freq2_label": "mclk",
   };
-  for (const [name, value] of Object.entries(values)) sys.value(`${hwmon}/${name}`, value);
+  sys.values(hwmon, values);
   drmNode(sys, dir, options.card);
   drmNode(sys, dir, options.render);
 }
@@ -223,7 +197,7 @@ function amdgpuApu(sys: TreeWriter, captures: Captures): void {
     "mem_info_gtt_total": 16106127360,
     "mem_info_gtt_used": 1073741824,
   };
-  for (const [name, value] of Object.entries(values)) sys.value(`${dir}/${name}`, value);
+  sys.values(dir, values);
   const hwmon = `${dir}/hwmon/hwmon3`;
   const sensors: Record<string, string | number> = {
     // INVENTED. APU hwmon: edge only, no crit, no fan, no power cap, vddnb present.
@@ -239,7 +213,7 @@ function amdgpuApu(sys: TreeWriter, captures: Captures): void {
     "freq1_input": 400000000,
     "freq1_label": "sclk",
   };
-  for (const [name, value] of Object.entries(sensors)) sys.value(`${hwmon}/${name}`, value);
+  sys.values(hwmon, sensors);
   drmNode(sys, dir, { name: "card1", minor: 1, connectors: { "eDP-1": "connected" } });
   drmNode(sys, dir, { name: "renderD128", minor: 128 });
 }
@@ -331,7 +305,7 @@ function xeB580(sys: TreeWriter, captures: Captures): void {
     "temp3_input": 52000,
     "temp3_label": "vram",
   };
-  for (const [name, value] of Object.entries(sensors)) sys.value(`${hwmon}/${name}`, value);
+  sys.values(hwmon, sensors);
   drmNode(sys, dir, { name: "card0", minor: 0, connectors: { "DP-1": "connected" } });
   drmNode(sys, dir, { name: "renderD128", minor: 128 });
 }
@@ -360,24 +334,19 @@ function readCaptures(realdata: string): Captures {
   };
 }
 
-/** Builds the tree in a temporary directory and commits it as `<scenario>/sys.ttar`. */
+/** Builds the tree and commits it as `<scenario>/sys.ttar`. */
 function scenario(name: string, build: (sys: TreeWriter) => void): void {
-  const scratch = Deno.makeTempDirSync({ prefix: `gputop-build-${name}-` });
-  try {
-    const sys = new TreeWriter(join(scratch, "sys"));
-    sys.value("class/drm/version", "drm 1.1.0 20060810");
-    build(sys);
-    Deno.mkdirSync(join(FIXTURES, name), { recursive: true });
-    Deno.writeTextFileSync(
-      join(FIXTURES, name, "sys.ttar"),
-      formatTtar(treeEntries(sys.root), [
-        `fixtures/linux/${name}/sys as a ttar archive (see test/linux/sysfs/tree_to_ttar.ts);`,
-        "provenance in fixtures/linux/README-sys.md. Tests unpack it into a temporary directory.",
-      ]),
-    );
-  } finally {
-    Deno.removeSync(scratch, { recursive: true });
-  }
+  writeTreeArchive(
+    join(FIXTURES, name, "sys.ttar"),
+    [
+      `fixtures/linux/${name}/sys as a ttar archive (see test/linux/sysfs/tree_to_ttar.ts);`,
+      "provenance in fixtures/linux/README-sys.md. Tests unpack it into a temporary directory.",
+    ],
+    (sys) => {
+      drmVersion(sys);
+      build(sys);
+    },
+  );
 }
 
 if (import.meta.main) {
