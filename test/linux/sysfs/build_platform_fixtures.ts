@@ -14,7 +14,7 @@
  */
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { drmNode, drmVersion, type NodeSpec } from "./drm_sysfs.ts";
+import { drmNodes, drmVersion, type NodeSpec } from "./drm_sysfs.ts";
 import { type TreeWriter, writeTreeArchive } from "./tree_writer.ts";
 
 const FIXTURES = fileURLToPath(new URL("../../../fixtures/linux/", import.meta.url));
@@ -58,7 +58,7 @@ function platformDevice(sys: TreeWriter, spec: PlatformSpec): void {
   const ofNode = `firmware/devicetree/base/${spec.ofNode}`;
   sys.file(`${ofNode}/compatible`, spec.compatible.map((c) => `${c}\0`).join(""));
   sys.linkTo(`${dir}/of_node`, ofNode);
-  for (const node of spec.nodes) drmNode(sys, dir, node);
+  drmNodes(sys, dir, spec.nodes);
   if (spec.devfreq) {
     // INVENTED: devfreq values (Hz), from the SoC's upstream OPP table.
     const f = spec.devfreq;

@@ -15,7 +15,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { entriesUnder, parseTtar, type TtarEntry } from "./ttar_to_tree.ts";
-import { drmNode, drmVersion, type NodeSpec } from "./drm_sysfs.ts";
+import { drmNodes, drmVersion, type NodeSpec } from "./drm_sysfs.ts";
 import { type TreeWriter, writeTreeArchive } from "./tree_writer.ts";
 
 const FIXTURES = fileURLToPath(new URL("../../../fixtures/linux/", import.meta.url));
@@ -33,6 +33,9 @@ interface PciSpec {
   /** Files the capture already has (uevent, vendor, ...) are not written again. */
   captured?: ReadonlySet<string>;
 }
+
+/** The render node of a scenario with one GPU, or of the first GPU. */
+const RENDER_D128: NodeSpec = { name: "renderD128", minor: 128 };
 
 const pciDir = (address: string): string => `devices/pci0000:00/${address}`;
 
@@ -156,8 +159,7 @@ function amdgpuVega(
     "freq2_label": "mclk",
   };
   sys.values(hwmon, values);
-  drmNode(sys, dir, options.card);
-  drmNode(sys, dir, options.render);
+  drmNodes(sys, dir, [options.card, options.render]);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -172,7 +174,7 @@ function amdgpuApu(sys: TreeWriter, captures: Captures): void {
   );
   sys.linkTo(`${fb}/driver`, "bus/platform/drivers/simple-framebuffer");
   sys.linkTo("bus/platform/drivers/simple-framebuffer/simple-framebuffer.0", fb);
-  drmNode(sys, fb, { name: "card0", minor: 0, connectors: { "Unknown-1": "connected" } });
+  drmNodes(sys, fb, [{ name: "card0", minor: 0, connectors: { "Unknown-1": "connected" } }]);
 
   const address = "0000:04:00.0";
   const dir = pciDevice(sys, {
@@ -214,8 +216,8 @@ function amdgpuApu(sys: TreeWriter, captures: Captures): void {
     "freq1_label": "sclk",
   };
   sys.values(hwmon, sensors);
-  drmNode(sys, dir, { name: "card1", minor: 1, connectors: { "eDP-1": "connected" } });
-  drmNode(sys, dir, { name: "renderD128", minor: 128 });
+  const card1 = { name: "card1", minor: 1, connectors: { "eDP-1": "connected" } };
+  drmNodes(sys, dir, [card1, RENDER_D128]);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -256,8 +258,7 @@ function i915KabyLake(sys: TreeWriter, captures: Captures, card: NodeSpec, rende
     sys.value(`${cardDir}/gt_${kind}_freq_mhz`, mhz);
     sys.value(`${cardDir}/gt/gt0/rps_${kind}_freq_mhz`, mhz);
   }
-  drmNode(sys, dir, card);
-  drmNode(sys, dir, render);
+  drmNodes(sys, dir, [card, render]);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -306,8 +307,10 @@ function xeB580(sys: TreeWriter, captures: Captures): void {
     "temp3_label": "vram",
   };
   sys.values(hwmon, sensors);
-  drmNode(sys, dir, { name: "card0", minor: 0, connectors: { "DP-1": "connected" } });
-  drmNode(sys, dir, { name: "renderD128", minor: 128 });
+  drmNodes(sys, dir, [
+    { name: "card0", minor: 0, connectors: { "DP-1": "connected" } },
+    RENDER_D128,
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -356,18 +359,17 @@ if (import.meta.main) {
     amdgpuVega(sys, captures, {
       address: "0000:03:00.0",
       card: { name: "card0", minor: 0, connectors: { "DP-1": "connected" } },
-      render: { name: "renderD128", minor: 128 },
+      render: RENDER_D128,
       runtimeStatus: "active",
     }));
   scenario("amdgpu-apu", (sys) => amdgpuApu(sys, captures));
   scenario(
     "i915-integrated",
-    (sys) =>
-      i915KabyLake(sys, captures, { name: "card1", minor: 1 }, { name: "renderD128", minor: 128 }),
+    (sys) => i915KabyLake(sys, captures, { name: "card1", minor: 1 }, RENDER_D128),
   );
   scenario("xe-discrete", (sys) => xeB580(sys, captures));
   scenario("mixed-two-gpus", (sys) => {
-    i915KabyLake(sys, captures, { name: "card0", minor: 0 }, { name: "renderD128", minor: 128 });
+    i915KabyLake(sys, captures, { name: "card0", minor: 0 }, RENDER_D128);
     amdgpuVega(sys, captures, {
       address: "0000:03:00.0",
       card: { name: "card1", minor: 1, connectors: { "DP-2": "disconnected" } },
@@ -380,7 +382,7 @@ if (import.meta.main) {
     amdgpuVega(sys, captures, {
       address: "0000:03:00.0",
       card: { name: "card0", minor: 0, connectors: { "DP-1": "disconnected" } },
-      render: { name: "renderD128", minor: 128 },
+      render: RENDER_D128,
       runtimeStatus: "suspended",
     }));
 }

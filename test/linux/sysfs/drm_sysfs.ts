@@ -1,6 +1,6 @@
 /**
  * The DRM part of a fixture `sys` tree that both fixture builders write the same way: the
- * class version file and a DRM minor (card or render node) under its parent device.
+ * class version file and the DRM minors (card and render nodes) under their parent device.
  */
 import type { TreeWriter } from "./tree_writer.ts";
 
@@ -16,8 +16,12 @@ export interface NodeSpec {
   connectors?: Record<string, string>;
 }
 
-/** A DRM minor under `parentDir`, with `dev`, `device`, uevent and the class/dev links. */
-export function drmNode(sys: TreeWriter, parentDir: string, node: NodeSpec): void {
+/** DRM minors under `parentDir`, each with `dev`, `device`, uevent and the class/dev links. */
+export function drmNodes(sys: TreeWriter, parentDir: string, nodes: readonly NodeSpec[]): void {
+  for (const node of nodes) drmNode(sys, parentDir, node);
+}
+
+function drmNode(sys: TreeWriter, parentDir: string, node: NodeSpec): void {
   const dir = `${parentDir}/drm/${node.name}`;
   const parentName = parentDir.split("/").pop() as string;
   sys.value(`${dir}/dev`, `226:${node.minor}`);
