@@ -81,6 +81,26 @@ export class FakeCLibrary {
     });
   };
 
+  /**
+   * The builder of a fake whose compile-time variants differ only in their defines: for a
+   * variant (`fallback` when none is named), `source` compiled with `defines[variant]` into
+   * `fileName(variant)`, once per variant.
+   */
+  variants<V extends string>(
+    source: string,
+    defines: Readonly<Record<V, readonly string[]>>,
+    fileName: (variant: V) => string,
+    fallback: NoInfer<V>,
+  ): (variant?: V) => Promise<string> {
+    return (variant = fallback) =>
+      this.build({
+        key: variant,
+        fileName: fileName(variant),
+        source: { path: source },
+        args: defines[variant],
+      });
+  }
+
   /** The path of the built library, compiling it on the first call for `build.key`. */
   build(build: CLibraryBuild): Promise<string> {
     let built = this.#builds.get(build.key);

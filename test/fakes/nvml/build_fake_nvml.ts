@@ -39,15 +39,13 @@ export const fakeNvmlUnavailableReason = library.unavailableReason;
 /** A test that needs the compiled fake; ignored, with the reason in its name, without cc. */
 export const fakeNvmlTest = library.test;
 
-/** The path of the fake library for `variant`, compiling it on first use. */
-export function buildFakeNvml(variant: FakeNvmlVariant = "default"): Promise<string> {
-  return library.build({
-    key: variant,
-    fileName: `libnvidia-ml-${variant}.so`,
-    source: { path: SOURCE },
-    args: DEFINES[variant],
-  });
-}
+/** The path of the fake library for `variant` (default "default"), compiled on first use. */
+export const buildFakeNvml = library.variants(
+  SOURCE,
+  DEFINES,
+  (variant) => `libnvidia-ml-${variant}.so`,
+  "default",
+);
 
 /**
  * The environment that points a gputop subprocess at the fake (GPUTOP_NVML_LIB) serving
