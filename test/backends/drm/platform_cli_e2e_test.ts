@@ -5,9 +5,9 @@
  * invented (fixtures/linux/README-platform.md).
  */
 import assert from "node:assert/strict";
-import { SnapshotSchema } from "../../../src/model/schema.ts";
 import type { Snapshot } from "../../../src/model/types.ts";
-import { parseJsonOutput, runCli } from "../../support/run_cli.ts";
+import { runCli } from "../../support/run_cli.ts";
+import { cliSnapshot, snapshotOutput } from "../../support/snapshot_output.ts";
 import {
   drmFixtureArgs,
   PLATFORM_SCENARIOS,
@@ -15,12 +15,7 @@ import {
 } from "../../linux/sysfs/fixture_tree.ts";
 
 async function snapshotOf(scenario: PlatformScenario): Promise<Snapshot> {
-  const result = await runCli(["--json", ...drmFixtureArgs(scenario)]);
-  assert.equal(result.code, 0, result.stderr);
-  assert.equal(result.stderr, "");
-  const parsed = SnapshotSchema.safeParse(parseJsonOutput(result));
-  assert.ok(parsed.success, parsed.success ? "" : parsed.error.message);
-  return parsed.data;
+  return await cliSnapshot(["--json", ...drmFixtureArgs(scenario)]);
 }
 
 /** id, vendor, name, driver, MHz, °C, and each process's pid, device id and bytes. */
@@ -94,7 +89,7 @@ Deno.test("-i selects a SoC GPU by its id", async () => {
   const panthor = drmFixtureArgs("panthor-rk3588");
   const result = await runCli(["--json", "-i", "fb000000.gpu", ...panthor]);
   assert.equal(result.code, 0, result.stderr);
-  const snapshot = SnapshotSchema.parse(parseJsonOutput(result));
+  const snapshot = snapshotOutput(result);
   assert.deepEqual(snapshot.devices.map((d) => d.id), ["fb000000.gpu"]);
 });
 
@@ -103,7 +98,7 @@ Deno.test("--sample-window on an idle v3d tree: every class 0 %, named as in REA
   const v3d = drmFixtureArgs("v3d-rpi4");
   const result = await runCli(["--json", "--sample-window", "100ms", ...v3d]);
   assert.equal(result.code, 0, result.stderr);
-  const snapshot = SnapshotSchema.parse(parseJsonOutput(result));
+  const snapshot = snapshotOutput(result);
   const idle = { bin: 0, render: 0, copy: 0, compute: 0, "cache_clean": 0 };
   assert.deepEqual(snapshot.processes.map((p) => [p.pid, p.engines]), [[1140, idle]]);
   assert.deepEqual(snapshot.devices[0]?.engines, idle);

@@ -3,10 +3,10 @@
  * and GPUTOP_MACMON pointing at the fake that replays each capture.
  */
 import assert from "node:assert/strict";
-import { SnapshotSchema } from "../../../src/model/schema.ts";
 import type { Device, Snapshot } from "../../../src/model/types.ts";
 import { parseCsv } from "../../support/parse_csv.ts";
 import { parseJsonOutput, runCli } from "../../support/run_cli.ts";
+import { snapshotOutput } from "../../support/snapshot_output.ts";
 import { fakeProgram, fixture, type FixtureName, FIXTURES } from "../../fakes/macmon/fake.ts";
 import { EXPECTED_SAMPLES } from "./expected_samples.ts";
 
@@ -67,7 +67,7 @@ for (const name of FIXTURES) {
     try {
       const json = await runCli(["--backends", "macmon", "--json"], { env });
       assert.equal(json.code, 0, json.stderr);
-      const snapshot: Snapshot = SnapshotSchema.parse(parseJsonOutput(json));
+      const snapshot: Snapshot = snapshotOutput(json);
       const macmon = snapshot.backends.find((backend) => backend.id === "macmon");
       assert.deepEqual(macmon, {
         id: "macmon",
@@ -131,7 +131,7 @@ Deno.test("without macmon, gputop --json still succeeds and `backends` says why"
     const env = { PATH: emptyDir };
     const json = await runCli(["--backends", "macmon", "--json"], { env });
     assert.equal(json.code, 0, json.stderr);
-    const snapshot = SnapshotSchema.parse(parseJsonOutput(json));
+    const snapshot = snapshotOutput(json);
     assert.deepEqual(snapshot.devices, []);
     const macmon = snapshot.backends.find((backend) => backend.id === "macmon");
     assert.equal(macmon?.status, "unavailable");
@@ -187,7 +187,7 @@ Deno.test("an out-of-range memory figure in a macmon line: that field null and c
         env: { GPUTOP_MACMON: fake.path },
       });
       assert.equal(json.code, 0, json.stderr);
-      const snapshot: Snapshot = SnapshotSchema.parse(parseJsonOutput(json));
+      const snapshot: Snapshot = snapshotOutput(json);
       const macmon = snapshot.backends.find((backend) => backend.id === "macmon");
       assert.equal(macmon?.status, "ok", `${total}: ${macmon?.detail}`);
       assert.equal(macmon?.detail, "1 implausible value dropped (memoryTotalBytes)", total);

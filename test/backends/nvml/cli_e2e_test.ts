@@ -5,7 +5,6 @@
  */
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { SnapshotSchema } from "../../../src/model/schema.ts";
 import type {
   Device,
   DeviceReading,
@@ -16,6 +15,7 @@ import { emptyDeviceMetrics } from "../../../src/model/empty_device.ts";
 import { buildFakeNvml } from "../../fakes/nvml/build_fake_nvml.ts";
 import { scenarioRootOf } from "../../linux/sysfs/fixture_tree.ts";
 import { parseJsonOutput, runCli } from "../../support/run_cli.ts";
+import { snapshotOutput } from "../../support/snapshot_output.ts";
 import { runCliOnFakeNvml } from "../../support/fake_nvml_cli.ts";
 import { fakeNvmlTest } from "./_support.ts";
 import { GPU0, GPU0_ID, GPU1, GPU1_ID, PROCESSES } from "./expected.ts";
@@ -54,7 +54,7 @@ function jsonProcess(reading: ProcessReading): GpuProcess {
 fakeNvmlTest("gputop --json --backends nvml reports every NVML field of two GPUs", async () => {
   const result = await runCliOnFakeNvml(["--json"]);
   assert.equal(result.code, 0, result.stderr);
-  const snapshot = SnapshotSchema.parse(parseJsonOutput(result));
+  const snapshot = snapshotOutput(result);
   const nvml = snapshot.backends.find((backend) => backend.id === "nvml");
   assert.deepEqual(nvml, {
     id: "nvml",
@@ -102,7 +102,7 @@ fakeNvmlTest(
   async () => {
     const result = await runCliOnFakeNvml(["--json"], "gpu-lost");
     assert.equal(result.code, 0, result.stderr);
-    const snapshot = SnapshotSchema.parse(parseJsonOutput(result));
+    const snapshot = snapshotOutput(result);
     assert.deepEqual(
       snapshot.devices.map((d) => [d.id, d.name, d.error, d.memoryTotalBytes]),
       [
@@ -191,7 +191,7 @@ Deno.test({
       `${scenario}sys`,
     ]);
     assert.equal(result.code, 0, result.stderr);
-    const snapshot = SnapshotSchema.parse(parseJsonOutput(result));
+    const snapshot = snapshotOutput(result);
     const nvml = snapshot.backends.find((backend) => backend.id === "nvml");
     assert.deepEqual([nvml?.status, nvml?.detail], ["unavailable", "NVIDIA driver not loaded"]);
     // The amdgpu scenario's one card (0000:03:00.0) comes through the DRM backend.
