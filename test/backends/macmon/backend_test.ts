@@ -10,6 +10,7 @@ import type { DeviceReading } from "../../../src/model/types.ts";
 import { type FakeProgram, fakeProgram, fixture } from "../../fakes/macmon/fake.ts";
 import { testContext } from "../../support/backend_context.ts";
 import { programPath } from "../../support/require_program.ts";
+import { assertDefaultOn } from "../../support/default_on.ts";
 
 const PIPE_WITH_SOC = "-i 200 pipe -s 1 --soc-info";
 const PIPE = "-i 200 pipe -s 1";
@@ -37,9 +38,7 @@ async function withFake(
 
 Deno.test("descriptor: id, on by default on macOS only, create() spawns nothing", () => {
   assert.equal(macmonBackend.id, "macmon");
-  assert.equal(macmonBackend.defaultOn("darwin"), true);
-  assert.equal(macmonBackend.defaultOn("linux"), false);
-  assert.equal(macmonBackend.defaultOn("windows"), false);
+  assertDefaultOn(macmonBackend, { linux: false, darwin: true, windows: false });
   const fake = fakeProgram({ FAKE_MACMON_OUTPUT: fixture("v0.6.1-readme.jsonl") });
   try {
     macmonBackend.create(macContext({ GPUTOP_MACMON: fake.path })).close();
