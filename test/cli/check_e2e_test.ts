@@ -3,10 +3,11 @@
  * Expected values come from the fixture files and the fake's tables, worked in comments.
  */
 import assert from "node:assert/strict";
-import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
-import { buildFakeNvml, type FakeNvmlScenario } from "../fakes/nvml/build_fake_nvml.ts";
+import { drmFixtureArgs } from "../linux/sysfs/fixture_tree.ts";
 import { fakeNvmlTest } from "../backends/nvml/_support.ts";
 import { parseJsonOutput, runCli } from "../support/run_cli.ts";
+import { assertUsageError } from "../support/usage_error.ts";
+import { runCliOnFakeNvml } from "../support/fake_nvml_cli.ts";
 
 interface Report {
   pass: boolean;
@@ -21,34 +22,12 @@ interface Report {
   }[];
 }
 
-function drm(scenario: string): string[] {
-  return [
-    "--backends",
-    "drm",
-    "--sys-root",
-    sysRootOf(scenario),
-    "--proc-root",
-    procRootOf(scenario),
-  ];
-}
-
-async function withFakeNvml(args: string[], scenario: FakeNvmlScenario = "two-gpus") {
-  const procRoot = await Deno.makeTempDir({ prefix: "gputop-empty-proc-" });
-  try {
-    return await runCli([...args, "--backends", "nvml", "--proc-root", procRoot], {
-      env: { GPUTOP_NVML_LIB: await buildFakeNvml(), FAKE_NVML_SCENARIO: scenario },
-    });
-  } finally {
-    await Deno.remove(procRoot, { recursive: true });
-  }
-}
-
 // amdgpu-discrete, card 0000:03:00.0: mem_info_vram_total 8573157376, mem_info_vram_used
 // 1490378752 → free 7082778624 (6.60 GiB, 7.08 GB); temp1_input 34000 → 34 °C; busy 4 %.
 Deno.test("check on an AMD card: every assertion passes, exit 0, table names each", async () => {
   const result = await runCli([
     "check",
-    ...drm("amdgpu-discrete"),
+    ...drmFixtureArgs("amdgpu-discrete"),
     "--min-gpus",
     "1",
     "--vendor",
@@ -75,7 +54,7 @@ Deno.test("check --json: a failing assertion, its observed value, exit 1", async
   const result = await runCli([
     "check",
     "--json",
-    ...drm("amdgpu-discrete"),
+    ...drmFixtureArgs("amdgpu-discrete"),
     "--min-free-memory",
     "7GiB", // 7516192768 > 7082778624 free
     "--no-processes", // glxgears (2001) and python3 (2217) hold memory
@@ -103,21 +82,15 @@ Deno.test("check --json: a failing assertion, its observed value, exit 1", async
 // mixed-two-gpus: device 0 is the i915 0000:00:02.0 (shared memory, no VRAM figures),
 // device 1 the amdgpu card above. -i 1 selects only the AMD card.
 Deno.test("check -i selects the devices judged; an unreported value fails with why", async () => {
-  const all = await runCli(["check", ...drm("mixed-two-gpus"), "--min-free-memory", "1GiB"]);
+  const mixed = drmFixtureArgs("mixed-two-gpus");
+  const all = await runCli(["check", ...mixed, "--min-free-memory", "1GiB"]);
   assert.equal(all.code, 1, all.stderr);
   assert.match(all.stdout, /^--min-free-memory 1GiB\s+0\s+unknown\s+FAIL$/m);
   assert.match(all.stdout, /^reason: --min-free-memory 1GiB: not reported for device 0/m);
-  const one = await runCli([
-    "check",
-    ...drm("mixed-two-gpus"),
-    "-i",
-    "1",
-    "--min-free-memory",
-    "1GiB",
-  ]);
+  const one = await runCli(["check", ...mixed, "-i", "1", "--min-free-memory", "1GiB"]);
   assert.equal(one.code, 0, one.stdout);
   assert.doesNotMatch(one.stdout, /^\S+\s+0\s/m);
-  const none = await runCli(["check", ...drm("mixed-two-gpus"), "-i", "7", "--min-gpus", "1"]);
+  const none = await runCli(["check", ...mixed, "-i", "7", "--min-gpus", "1"]);
   assert.equal(none.code, 1);
   assert.match(none.stdout, /no device matches --id '7'/);
 });
@@ -153,11 +126,7 @@ Deno.test("check usage errors exit 2 with one line naming the flag", async () =>
       [["ps", "--min-gpus", "1"], "--min-gpus"],
     ] as const
   ) {
-    const result = await runCli(args);
-    assert.equal(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
-    assert.equal(result.stdout, "");
-    assert.equal(result.stderr.trimEnd().split("\n").length, 1, result.stderr);
-    assert.ok(result.stderr.includes(needle), result.stderr);
+    await assertUsageError(args, needle);
   }
 });
 
@@ -165,7 +134,7 @@ Deno.test("check usage errors exit 2 with one line naming the flag", async () =>
 // GPU 1 L40S 38 °C, 3 %, used 1006632960 (0.94 GiB). Processes: 4242, 5151, 6000 on GPU 0,
 // 7007 on GPU 1.
 fakeNvmlTest("check against NVML: per-device PASS/FAIL with the fake's values", async () => {
-  const result = await withFakeNvml([
+  const result = await runCliOnFakeNvml([
     "check",
     "--json",
     "--require-backend",
@@ -193,7 +162,7 @@ fakeNvmlTest("check against NVML: per-device PASS/FAIL with the fake's values", 
   assert.deepEqual(perDevice("--max-used-memory"), [[0, 4861198336, false], [1, 1006632960, true]]);
   assert.deepEqual(perDevice("--driver-min"), [[0, "535.261.03", true], [1, "535.261.03", true]]);
 
-  const gpu1 = await withFakeNvml([
+  const gpu1 = await runCliOnFakeNvml([
     "check",
     "-i",
     "1",
@@ -208,7 +177,7 @@ fakeNvmlTest("check against NVML: per-device PASS/FAIL with the fake's values", 
 });
 
 fakeNvmlTest("check when the NVIDIA driver is not loaded: exit 3, nvml named as why", async () => {
-  const result = await withFakeNvml(["check", "--min-gpus", "1"], "driver-not-loaded");
+  const result = await runCliOnFakeNvml(["check", "--min-gpus", "1"], "driver-not-loaded");
   assert.equal(result.code, 3, result.stdout + result.stderr);
   assert.match(result.stdout, /^reason: --min-gpus 1: nvml unavailable: NVIDIA driver not loaded/m);
 });

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { Ajv2020 } from "npm:ajv@8.17.1/dist/2020.js";
 import { MAIN_TS, parseJsonOutput, runCli } from "../support/run_cli.ts";
+import { assertUsageError } from "../support/usage_error.ts";
 
 /** An environment in which no backend can find anything. */
 function nothingAvailable(): { env: Record<string, string>; args: string[]; cleanup(): void } {
@@ -105,11 +106,7 @@ Deno.test("gputop usage errors print one line naming the flag and exit 2", async
       [["--sample-window", "-1"], "invalid value for --sample-window: '-1'"],
     ] as const
   ) {
-    const result = await runCli(args);
-    assert.equal(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
-    assert.equal(result.stdout, "");
-    assert.equal(result.stderr.trimEnd().split("\n").length, 1, result.stderr);
-    assert.ok(result.stderr.includes(needle), result.stderr);
+    await assertUsageError(args, needle);
   }
 });
 

@@ -1,25 +1,14 @@
 /** `gputop fit SIZE` end to end, against the fake NVML and a DRM fixture tree. */
 import assert from "node:assert/strict";
-import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
-import { buildFakeNvml } from "../fakes/nvml/build_fake_nvml.ts";
+import { drmFixtureArgs } from "../linux/sysfs/fixture_tree.ts";
 import { fakeNvmlTest } from "../backends/nvml/_support.ts";
 import { parseJsonOutput, runCli } from "../support/run_cli.ts";
-
-async function withFakeNvml(args: string[]) {
-  const procRoot = await Deno.makeTempDir({ prefix: "gputop-empty-proc-" });
-  try {
-    return await runCli([...args, "--backends", "nvml", "--proc-root", procRoot], {
-      env: { GPUTOP_NVML_LIB: await buildFakeNvml(), FAKE_NVML_SCENARIO: "two-gpus" },
-    });
-  } finally {
-    await Deno.remove(procRoot, { recursive: true });
-  }
-}
+import { runCliOnFakeNvml } from "../support/fake_nvml_cli.ts";
 
 // Fake NVML two-gpus: GPU 0 free 81038147584 (75.47 GiB), GPU 1 free 47299166208 (44.05 GiB).
 fakeNvmlTest("fit lists the devices with at least SIZE free, most free first", async () => {
   // 44GiB = 47244640256: both fit, GPU 0 first (more free).
-  const both = await withFakeNvml(["fit", "44GiB", "--json"]);
+  const both = await runCliOnFakeNvml(["fit", "44GiB", "--json"]);
   assert.equal(both.code, 0, both.stderr);
   const json = parseJsonOutput(both) as {
     sizeBytes: number;
@@ -31,12 +20,12 @@ fakeNvmlTest("fit lists the devices with at least SIZE free, most free first", a
     [1, 47299166208],
   ]);
   // 45GiB = 48318382080 > GPU 1's free: only GPU 0.
-  const one = await withFakeNvml(["fit", "45GiB"]);
+  const one = await runCliOnFakeNvml(["fit", "45GiB"]);
   assert.equal(one.code, 0, one.stderr);
   assert.match(one.stdout, /^\s*0\s+NVIDIA A100-SXM4-80GB\s+75\.5 GiB\s+80\.0 GiB$/m);
   assert.doesNotMatch(one.stdout, /L40S/);
   // 76GiB = 81604378624 > 81038147584: none.
-  const none = await withFakeNvml(["fit", "76GiB"]);
+  const none = await runCliOnFakeNvml(["fit", "76GiB"]);
   assert.equal(none.code, 1, none.stderr);
   assert.match(none.stdout, /No device has 76\.0 GiB \(76GiB\) free/);
 });
@@ -47,12 +36,7 @@ Deno.test("fit on a DRM tree, the size boundary in decimal and binary units", as
     "fit",
     size,
     "--json",
-    "--backends",
-    "drm",
-    "--sys-root",
-    sysRootOf("amdgpu-discrete"),
-    "--proc-root",
-    procRootOf("amdgpu-discrete"),
+    ...drmFixtureArgs("amdgpu-discrete"),
   ];
   assert.equal((await runCli(args("7082778624"))).code, 0); // exactly the free figure
   assert.equal((await runCli(args("7082778625"))).code, 1);

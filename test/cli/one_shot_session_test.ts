@@ -1,36 +1,11 @@
 import assert from "node:assert/strict";
-import type { Backend, BackendDescriptor } from "../../src/backends/backend.ts";
-import type { BackendReading } from "../../src/model/types.ts";
 import { readOnce, withOneShotSession } from "../../src/cli/one_shot_session.ts";
 import { testContext } from "../support/backend_context.ts";
+import { countedBackend } from "../support/counted_backend.ts";
 
-/** A backend counting its opens, reads and closes; reads throw when `failRead` is set. */
+/** A session over the counted backend; its reads throw when `failRead` is set. */
 function counted(failRead = false) {
-  const calls = { open: 0, read: 0, close: 0 };
-  const reading: BackendReading = {
-    timestampMs: 0,
-    devices: [{ localId: "x", vendor: "nvidia", pciBusId: "0000:01:00.0", name: "GPU" }],
-    processes: [],
-  };
-  const descriptor: BackendDescriptor = {
-    id: "nvml",
-    summary: "counted",
-    defaultOn: () => true,
-    create: (): Backend => ({
-      id: "nvml",
-      open: () => {
-        calls.open++;
-        return Promise.resolve({ status: "ok", detail: null, library: null, version: null });
-      },
-      read: () => {
-        calls.read++;
-        return failRead ? Promise.reject(new Error("read failed")) : Promise.resolve(reading);
-      },
-      close: () => {
-        calls.close++;
-      },
-    }),
-  };
+  const { descriptor, calls } = countedBackend(failRead);
   return { options: { registry: [descriptor], context: testContext() }, calls };
 }
 

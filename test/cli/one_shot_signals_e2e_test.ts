@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { buildFakeNvml, fakeNvmlUnavailableReason } from "../fakes/nvml/build_fake_nvml.ts";
 import { fakeNvmlTest } from "../backends/nvml/_support.ts";
-import { fakeProgram, fixture } from "../fakes/macmon/fake.ts";
+import { pidLoggingFake } from "../fakes/macmon/fake.ts";
 import { runCli } from "../support/run_cli.ts";
 import { spawnCli } from "../support/watch_cli.ts";
 
@@ -236,13 +236,7 @@ Deno.test({
   name: "--backends macmon, SIGTERM while macmon hangs: 143, its whole process group ended",
   ignore: Deno.build.os !== "linux",
   fn: async () => {
-    const macmon = fakeProgram({});
-    const pidLog = macmon.writeFile("pids", "");
-    macmon.setEnv({
-      FAKE_MACMON_OUTPUT: fixture("v0.8.2-readme.jsonl"),
-      FAKE_MACMON_PID_LOG: pidLog,
-      FAKE_MACMON_SLEEP: "30",
-    });
+    const { macmon, pidLog } = pidLoggingFake("v0.8.2-readme.jsonl", { FAKE_MACMON_SLEEP: "30" });
     try {
       const run = spawnCli(["--json", "--backends", "macmon"], { GPUTOP_MACMON: macmon.path });
       await waitFor("macmon pipe started", () => Deno.readTextFileSync(pidLog).trim() !== "");
@@ -270,13 +264,7 @@ Deno.test({
   ignore: Deno.build.os !== "linux" || fakeNvmlUnavailableReason() !== null,
   fn: async () => {
     const nvml = await nvmlSetup();
-    const macmon = fakeProgram({});
-    const pidLog = macmon.writeFile("pids", "");
-    macmon.setEnv({
-      FAKE_MACMON_OUTPUT: fixture("v0.8.2-readme.jsonl"),
-      FAKE_MACMON_PID_LOG: pidLog,
-      FAKE_MACMON_SLEEP: "30",
-    });
+    const { macmon, pidLog } = pidLoggingFake("v0.8.2-readme.jsonl", { FAKE_MACMON_SLEEP: "30" });
     try {
       const run = spawnCli(["--json", "--backends", "nvml,macmon"], {
         ...nvml.env,

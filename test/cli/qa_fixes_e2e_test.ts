@@ -4,17 +4,13 @@
  * only the backends that matter, and `ps` without processes.
  */
 import assert from "node:assert/strict";
-import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { drmFixtureArgs, fixtureRootArgs, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
 import { buildFakeNvml, fakeNvmlTest } from "../fakes/nvml/build_fake_nvml.ts";
 import { runCli } from "../support/run_cli.ts";
 
-function roots(scenario: string): string[] {
-  return ["--sys-root", sysRootOf(scenario), "--proc-root", procRootOf(scenario)];
-}
-
 fakeNvmlTest("a failed NVML init is named under the snapshot and ps tables", async () => {
   const env = { GPUTOP_NVML_LIB: await buildFakeNvml(), FAKE_NVML_SCENARIO: "init-no-permission" };
-  const args = ["--backends", "nvml,drm", ...roots("amdgpu-discrete")];
+  const args = ["--backends", "nvml,drm", ...fixtureRootArgs("amdgpu-discrete")];
   const snapshot = await runCli(args, { env });
   assert.equal(snapshot.code, 0, snapshot.stderr);
   assert.match(snapshot.stdout, /AMD/); // the DRM card is shown
@@ -58,16 +54,8 @@ Deno.test("usage errors: command options before the command, formats, empty list
 
 // mixed-two-gpus: device 0 is an Intel i915 (no temperature sensor), device 1 an AMD card.
 Deno.test("check: reasons name only the device's own backends; -i that filters all says so", async () => {
-  const filtered = await runCli([
-    "check",
-    "--backends",
-    "drm",
-    ...roots("mixed-two-gpus"),
-    "-i",
-    "99",
-    "--min-gpus",
-    "1",
-  ]);
+  const mixed = drmFixtureArgs("mixed-two-gpus");
+  const filtered = await runCli(["check", ...mixed, "-i", "99", "--min-gpus", "1"]);
   assert.equal(filtered.code, 1, filtered.stderr);
   assert.match(
     filtered.stdout,
@@ -78,7 +66,7 @@ Deno.test("check: reasons name only the device's own backends; -i that filters a
     "check",
     "--backends",
     "drm,amdsmi",
-    ...roots("mixed-two-gpus"),
+    ...fixtureRootArgs("mixed-two-gpus"),
     "--max-temperature",
     "85",
     "--max-utilization",

@@ -1,109 +1,29 @@
 /**
- * `gputop watch` as a user runs it: the fake NVML (counting init/shutdown in a file named by
- * FAKE_NVML_COUNTS_FILE, so even a killed process leaves them), the amdgpu-discrete fixture
- * tree for the DRM backend, and the fake streaming macmon.
+ * `gputop watch` as a user runs it: CSV output and a reader that stops early, over the fake
+ * NVML (counting init/shutdown in a file named by FAKE_NVML_COUNTS_FILE, so even a killed
+ * process leaves them) and the amdgpu-discrete fixture tree for the DRM backend; the fake
+ * streaming macmon; bad values. What every vendor library backend does under `watch` (one
+ * library session, --lazy-init, SIGTERM, a blocking init) is
+ * test/backends/vendor_library_watch_e2e_test.ts.
  */
 import assert from "node:assert/strict";
-import { buildFakeNvml } from "../fakes/nvml/build_fake_nvml.ts";
-import { fakeProgram, fixture } from "../fakes/macmon/fake.ts";
-import { fakeNvmlTest } from "../backends/nvml/_support.ts";
-import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { fakeNvmlEnv, fakeNvmlTest } from "../fakes/nvml/build_fake_nvml.ts";
+import { pidLoggingFake } from "../fakes/macmon/fake.ts";
+import { fixtureRootArgs } from "../linux/sysfs/fixture_tree.ts";
 import { runCli } from "../support/run_cli.ts";
-import {
-  assertScheduleKeptWhileInitBlocks,
-  countsFile,
-  jsonLines,
-  spawnCli,
-  watchUntilSigterm,
-} from "../support/watch_cli.ts";
+import { countsFile, jsonLines, spawnCli } from "../support/watch_cli.ts";
 
-const FIXTURE_ARGS = [
-  "--proc-root",
-  procRootOf("amdgpu-discrete"),
-  "--sys-root",
-  sysRootOf("amdgpu-discrete"),
-];
+const FIXTURE_ARGS = fixtureRootArgs("amdgpu-discrete");
 
 /** The fake NVML's environment, and the file its counts land in. */
-async function nvmlSetup(extra: Record<string, string> = {}) {
+async function nvmlSetup() {
   const counts = countsFile();
   return {
-    env: {
-      GPUTOP_NVML_LIB: await buildFakeNvml(),
-      FAKE_NVML_SCENARIO: "two-gpus",
-      FAKE_NVML_COUNTS_FILE: counts.path,
-      ...extra,
-    },
+    env: await fakeNvmlEnv("two-gpus", { FAKE_NVML_COUNTS_FILE: counts.path }),
     counts: counts.read,
     dispose: counts.dispose,
   };
 }
-
-fakeNvmlTest(
-  "watch --count 3 --interval 100ms --json: 3 valid lines, persistent NVML 1/1",
-  async () => {
-    const nvml = await nvmlSetup();
-    try {
-      const result = await runCli(
-        [
-          "watch",
-          "--count",
-          "3",
-          "--interval",
-          "100ms",
-          "--json",
-          "--backends",
-          "nvml,drm",
-          ...FIXTURE_ARGS,
-        ],
-        { env: nvml.env },
-      );
-      assert.equal(result.code, 0, result.stderr);
-      assert.equal(result.stderr, "");
-      const lines = jsonLines(result.stdout);
-      assert.equal(lines.length, 3);
-      const times = lines.map((l) => Date.parse(l.timestamp));
-      assert.ok(times[0]! < times[1]! && times[1]! < times[2]!, `increasing: ${times.join(" ")}`);
-      // Every line has all three devices: amdgpu 0000:03:00.0 (drm), 07 and 81 (fake NVML).
-      for (const line of lines) {
-        assert.deepEqual(line.devices.map((d) => d.id), [
-          "0000:03:00.0",
-          "0000:07:00.0",
-          "0000:81:00.0",
-        ]);
-        assert.deepEqual(line.backends.filter((b) => b.status === "ok").map((b) => b.id), [
-          "nvml",
-          "drm",
-        ]);
-      }
-      // fake_nvml.c: GPU 0 gpu_util 87, power 123456 mW — already on the first line.
-      assert.equal(lines[0]!.devices[1]!.utilizationPercent, 87);
-      assert.equal(lines[0]!.devices[1]!.powerWatts, 123.456);
-      // Warm-up + 3 readings, one library session: one init, one shutdown.
-      assert.equal(nvml.counts(), "init 1 shutdown 1 refcount 0");
-    } finally {
-      nvml.dispose();
-    }
-  },
-);
-
-fakeNvmlTest("watch --lazy-init: one NVML init and shutdown per sample", async () => {
-  const nvml = await nvmlSetup();
-  try {
-    const result = await runCli(
-      ["watch", "--lazy-init", "--count", "3", "--interval", "100ms", "--backends", "nvml"],
-      { env: nvml.env },
-    );
-    assert.equal(result.code, 0, result.stderr);
-    const lines = jsonLines(result.stdout);
-    assert.equal(lines.length, 3);
-    for (const line of lines) assert.equal(line.devices.length, 2);
-    // Samples: the warm-up (sharing open()'s session) + 3 readings = 4 sessions.
-    assert.equal(nvml.counts(), "init 4 shutdown 4 refcount 0");
-  } finally {
-    nvml.dispose();
-  }
-});
 
 fakeNvmlTest("watch --csv: the header once, then one row per device per reading", async () => {
   const nvml = await nvmlSetup();
@@ -135,16 +55,6 @@ fakeNvmlTest("watch --csv: the header once, then one row per device per reading"
   }
 });
 
-fakeNvmlTest("watch: SIGTERM mid-watch ends after a complete line, NVML shut down", async () => {
-  const nvml = await nvmlSetup();
-  try {
-    await watchUntilSigterm("nvml", nvml.env);
-    assert.equal(nvml.counts(), "init 1 shutdown 1 refcount 0");
-  } finally {
-    nvml.dispose();
-  }
-});
-
 fakeNvmlTest("watch | head -3: ends quietly with exit 0, NVML shut down", async () => {
   const nvml = await nvmlSetup();
   try {
@@ -161,27 +71,11 @@ fakeNvmlTest("watch | head -3: ends quietly with exit 0, NVML shut down", async 
   }
 });
 
-fakeNvmlTest("watch keeps its schedule for DRM while NVML's init blocks for 3 s", async () => {
-  const nvml = await nvmlSetup({ FAKE_NVML_INIT_SLEEP_MS: "3000" });
-  try {
-    await assertScheduleKeptWhileInitBlocks("nvml", FIXTURE_ARGS, nvml.env, ["0000:03:00.0"]);
-    // At exit the init was waited for and shut down once.
-    assert.equal(nvml.counts(), "init 1 shutdown 1 refcount 0");
-  } finally {
-    nvml.dispose();
-  }
-});
-
 Deno.test({
   name: "watch --backends macmon: one streaming macmon child for the whole run, gone after",
   ignore: Deno.build.os !== "linux",
   fn: async () => {
-    const macmon = fakeProgram({ FAKE_MACMON_OUTPUT: fixture("v0.8.2-readme.jsonl") });
-    const pidLog = macmon.writeFile("pids", "");
-    macmon.setEnv({
-      FAKE_MACMON_OUTPUT: fixture("v0.8.2-readme.jsonl"),
-      FAKE_MACMON_PID_LOG: pidLog,
-    });
+    const { macmon, pidLog } = pidLoggingFake("v0.8.2-readme.jsonl");
     try {
       const result = await runCli(
         ["watch", "--count", "3", "--interval", "100ms", "--backends", "macmon"],

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildFakeNvml } from "../fakes/nvml/build_fake_nvml.ts";
 import { fakeNvmlTest } from "../backends/nvml/_support.ts";
-import { FIXTURES_LINUX, procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { fixtureRootArgs, FIXTURES_LINUX } from "../linux/sysfs/fixture_tree.ts";
 import { parseTtar } from "../linux/sysfs/ttar_to_tree.ts";
 import { writeEntries } from "../linux/sysfs/tree_to_ttar.ts";
 import { runCli } from "../support/run_cli.ts";
@@ -93,12 +93,7 @@ fakeNvmlTest(
   },
 );
 
-const AMD_FIXTURE = [
-  "--sys-root",
-  sysRootOf("amdgpu-discrete"),
-  "--proc-root",
-  procRootOf("amdgpu-discrete"),
-];
+const AMD_FIXTURE = fixtureRootArgs("amdgpu-discrete");
 
 fakeNvmlTest("watch -i <NVML UUID> waits for NVML's slow init instead of exiting 1", async () => {
   // NVML opens at ≈2.5 s; lines at ≈1.25 s, 1.75 s, … 3.75 s.

@@ -8,27 +8,17 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
-import { MAIN_TS, REPO_ROOT, runDeno } from "../support/run_cli.ts";
+import { readImportGraph } from "../support/import_graph.ts";
+import { drmFixtureArgs, procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { MAIN_TS, passThroughEnv, REPO_ROOT, runCommand, runDeno } from "../support/run_cli.ts";
 
 const MOD_TS = join(REPO_ROOT, "src", "mod.ts");
 // amdgpu-discrete: 8573157376 − 1490378752 = 7082778624 bytes free on its one card.
-const FIXTURE_ARGS = [
-  "--backends",
-  "drm",
-  "--sys-root",
-  sysRootOf("amdgpu-discrete"),
-  "--proc-root",
-  procRootOf("amdgpu-discrete"),
-];
+const FIXTURE_ARGS = drmFixtureArgs("amdgpu-discrete");
 
-function passThroughEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
-    const value = Deno.env.get(name);
-    if (value !== undefined) env[name] = value;
-  }
-  return { ...env, NO_COLOR: "1", ...extra };
+/** The child's whole environment: PATH, HOME, Deno's cache and NO_COLOR=1. */
+function childEnv(): Record<string, string> {
+  return passThroughEnv({ NO_COLOR: "1" });
 }
 
 async function inTempDir(fn: (dir: string) => Promise<void>): Promise<void> {
@@ -53,7 +43,7 @@ Deno.test("deno run -A <repo>/src/main.ts --json works from a directory with no 
   await inTempDir(async (dir) => {
     const result = await runDeno(
       ["run", "-A", "--cached-only", MAIN_TS, "--json", ...FIXTURE_ARGS],
-      { cwd: dir, env: passThroughEnv(), clearEnv: true },
+      { cwd: dir, env: childEnv(), clearEnv: true },
     );
     assert.equal(result.code, 0, result.stderr);
     assert.equal(freeBytes(result.stdout), 7082778624);
@@ -65,26 +55,12 @@ Deno.test("deno install -g -A -n gputop --root DIR <repo>/src/main.ts, then gput
     const root = join(dir, "root");
     const installed = await runDeno(
       ["install", "-g", "-A", "--cached-only", "-n", "gputop", "--root", root, MAIN_TS],
-      { cwd: dir, env: passThroughEnv(), clearEnv: true },
+      { cwd: dir, env: childEnv(), clearEnv: true },
     );
     assert.equal(installed.code, 0, installed.stderr);
     const gputop = join(root, "bin", Deno.build.os === "windows" ? "gputop.cmd" : "gputop");
-    const run = async (args: string[]) => {
-      const output = await new Deno.Command(gputop, {
-        args,
-        cwd: dir,
-        env: passThroughEnv(),
-        clearEnv: true,
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      const decoder = new TextDecoder();
-      return {
-        code: output.code,
-        stdout: decoder.decode(output.stdout),
-        stderr: decoder.decode(output.stderr),
-      };
-    };
+    const run = (args: string[]) =>
+      runCommand(gputop, args, { cwd: dir, env: childEnv(), clearEnv: true });
     const version = await run(["version"]);
     assert.equal(version.code, 0, version.stderr);
     const config = JSON.parse(Deno.readTextFileSync(join(REPO_ROOT, "deno.json")));
@@ -115,7 +91,7 @@ for (
       );
       const result = await runDeno(["run", "-A", "--cached-only", script], {
         cwd: dir,
-        env: passThroughEnv(),
+        env: childEnv(),
         clearEnv: true,
       });
       assert.equal(result.code, 0, result.stderr);
@@ -127,23 +103,13 @@ for (
 }
 
 Deno.test("no source file names a bare npm package (only src/deps/ names npm: specifiers)", () => {
-  const offenders: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of Deno.readDirSync(dir)) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory) walk(path);
-      else if (entry.name.endsWith(".ts")) {
-        const text = Deno.readTextFileSync(path);
-        for (const match of text.matchAll(/\bfrom\s+"([^"]+)"/g)) {
-          const specifier = match[1] ?? "";
-          const relative = specifier.startsWith(".") || specifier.startsWith("/");
-          const builtin = specifier.startsWith("node:");
-          const npmInDeps = specifier.startsWith("npm:") && path.includes(join("src", "deps"));
-          if (!relative && !builtin && !npmInDeps) offenders.push(`${path}: ${specifier}`);
-        }
-      }
-    }
-  };
-  walk(join(REPO_ROOT, "src"));
+  const offenders = readImportGraph(join(REPO_ROOT, "src"))
+    .filter(({ from, specifier }) => {
+      const relative = specifier.startsWith(".") || specifier.startsWith("/");
+      const builtin = specifier.startsWith("node:");
+      const npmInDeps = specifier.startsWith("npm:") && from.startsWith("deps/");
+      return !relative && !builtin && !npmInDeps;
+    })
+    .map(({ from, specifier }) => `src/${from}: ${specifier}`);
   assert.deepEqual(offenders, []);
 });

@@ -53,8 +53,11 @@ export class FakeCLibrary {
     this.#tempPrefix = tempPrefix;
   }
 
-  /** Null when the fake can be built here; otherwise why not (for a skipped test's name). */
-  unavailableReason(): string | null {
+  /**
+   * Null when the fake can be built here; otherwise why not (for a skipped test's name). An
+   * arrow, so that a fake's module can export it as its own function.
+   */
+  readonly unavailableReason = (): string | null => {
     const reason = this.#systems.includes(Deno.build.os)
       ? ccMissingReason()
       : `the fake ${this.#label} is built with cc on ${this.#systems.join(" and ")}, ` +
@@ -63,16 +66,39 @@ export class FakeCLibrary {
       throw new Error(`CI=true but the fake ${this.#label} cannot be built: ${reason}`);
     }
     return reason;
-  }
+  };
 
-  /** A test that needs this fake; ignored, with the reason in its name, where it cannot be built. */
-  test(name: string, fn: () => Promise<void>): void {
+  /**
+   * A test that needs this fake; ignored, with the reason in its name, where it cannot be
+   * built. An arrow, like `unavailableReason`.
+   */
+  readonly test = (name: string, fn: () => Promise<void>): void => {
     const reason = this.unavailableReason();
     Deno.test({
       name: reason === null ? name : `${name} (skipped: ${reason})`,
       ignore: reason !== null,
       fn,
     });
+  };
+
+  /**
+   * The builder of a fake whose compile-time variants differ only in their defines: for a
+   * variant (`fallback` when none is named), `source` compiled with `defines[variant]` into
+   * `fileName(variant)`, once per variant.
+   */
+  variants<V extends string>(
+    source: string,
+    defines: Readonly<Record<V, readonly string[]>>,
+    fileName: (variant: V) => string,
+    fallback: NoInfer<V>,
+  ): (variant?: V) => Promise<string> {
+    return (variant = fallback) =>
+      this.build({
+        key: variant,
+        fileName: fileName(variant),
+        source: { path: source },
+        args: defines[variant],
+      });
   }
 
   /** The path of the built library, compiling it on the first call for `build.key`. */

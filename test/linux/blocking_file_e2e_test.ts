@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Snapshot } from "../../src/model/types.ts";
 import { mayBlockOnRead, readBytesOrNull, readTextOrNull } from "../../src/linux/read_file.ts";
 import { copyTree, pciDir, procRootOf, sysRootOf } from "./sysfs/fixture_tree.ts";
-import { MAIN_TS, REPO_ROOT } from "../support/run_cli.ts";
+import { cliArgs, REPO_ROOT } from "../support/run_cli.ts";
 
 const DEADLINE_MS = 20_000; // a clean run takes about 1 s; a blocked read never ends
 
@@ -22,7 +22,7 @@ function mkfifo(path: string): void {
 /** `gputop ARGS`, SIGKILLed after DEADLINE_MS (a blocked process may ignore SIGTERM). */
 async function runCliWithDeadline(args: string[]): Promise<{ code: number; stdout: string }> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--frozen", "--cached-only", MAIN_TS, ...args],
+    args: cliArgs(args),
     cwd: REPO_ROOT,
     stdin: "null",
     stdout: "piped",

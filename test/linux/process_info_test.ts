@@ -9,6 +9,7 @@ import {
   readProcessInfo,
 } from "../../src/linux/process_info.ts";
 import { parsePasswd, passwdPathFor, UserNames } from "../../src/linux/user_names.ts";
+import { withTempDir } from "../support/temp_dir.ts";
 
 Deno.test("parseCmdline() joins NUL-separated arguments and treats empty as unknown", () => {
   assert.equal(parseCmdline("python3\0train.py\0--lr\x000.1\0"), "python3 train.py --lr 0.1");
@@ -45,23 +46,18 @@ Deno.test("readProcessInfo() reads this very process from the real /proc", () =>
   assert.ok(info.user !== null);
 });
 
-Deno.test("readProcessInfo() gives nulls for a process that does not exist", () => {
-  const root = Deno.makeTempDirSync();
-  try {
+Deno.test("readProcessInfo() gives nulls for a process that does not exist", () =>
+  withTempDir((root) => {
     assert.deepEqual(readProcessInfo(join(root, "proc"), 4242), {
       name: null,
       command: null,
       user: null,
       rssBytes: null,
     });
-  } finally {
-    Deno.removeSync(root, { recursive: true });
-  }
-});
+  }));
 
-Deno.test("readProcessInfo() names users from the passwd file beside a mounted proc root", () => {
-  const root = Deno.makeTempDirSync();
-  try {
+Deno.test("readProcessInfo() names users from the passwd file beside a mounted proc root", () =>
+  withTempDir((root) => {
     Deno.mkdirSync(join(root, "proc", "77"), { recursive: true });
     Deno.mkdirSync(join(root, "etc"));
     Deno.writeTextFileSync(join(root, "etc", "passwd"), "carol:x:4242:4242::/home/carol:/bin/sh\n");
@@ -72,10 +68,7 @@ Deno.test("readProcessInfo() names users from the passwd file beside a mounted p
     assert.equal(readProcessInfo(join(root, "proc"), 77).user, "carol");
     assert.equal(passwdPathFor(join(root, "proc")), join(root, "etc", "passwd"));
     assert.equal(passwdPathFor("/proc"), "/etc/passwd");
-  } finally {
-    Deno.removeSync(root, { recursive: true });
-  }
-});
+  }));
 
 Deno.test("parseStatus() matches keys at line starts only and drops unsafe sizes", () => {
   // "XVmRSS" and "NoUid" are other keys; the real ones come later.
@@ -128,9 +121,8 @@ Deno.test("this process's own stat and status parse, with a page size the kernel
   assert.ok(status.rssBytes !== null && status.rssBytes > 0);
 });
 
-Deno.test("readPageSizeBytes() finds AT_PAGESZ (type 6) in an auxv file; null when it cannot", () => {
-  const dir = Deno.makeTempDirSync();
-  try {
+Deno.test("readPageSizeBytes() finds AT_PAGESZ (type 6) in an auxv file; null when it cannot", () =>
+  withTempDir((dir) => {
     // Pairs of little-endian 64-bit words: (AT_HWCAP 16, 0xff), (AT_PAGESZ 6, 16384), (AT_NULL).
     const words = [16n, 0xffn, 6n, 16384n, 0n, 0n];
     const bytes = new Uint8Array(words.length * 8);
@@ -143,14 +135,10 @@ Deno.test("readPageSizeBytes() finds AT_PAGESZ (type 6) in an auxv file; null wh
     Deno.writeFileSync(join(dir, "auxv"), bytes);
     assert.equal(readPageSizeBytes(join(dir, "auxv")), null);
     assert.equal(readPageSizeBytes(join(dir, "missing")), null);
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
-});
+  }));
 
-Deno.test("UserNames reads the passwd beside a proc root lazily, again only when stale", () => {
-  const root = Deno.makeTempDirSync();
-  try {
+Deno.test("UserNames reads the passwd beside a proc root lazily, again only when stale", () =>
+  withTempDir((root) => {
     Deno.mkdirSync(join(root, "etc"));
     const passwd = join(root, "etc", "passwd");
     let now = 0;
@@ -170,7 +158,4 @@ Deno.test("UserNames reads the passwd beside a proc root lazily, again only when
     Deno.writeTextFileSync(passwd, "erin:x:4242:4242::/:/bin/sh\n");
     now = 1e9;
     assert.equal(once.nameFor(4242), "dave");
-  } finally {
-    Deno.removeSync(root, { recursive: true });
-  }
-});
+  }));

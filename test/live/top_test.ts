@@ -25,6 +25,15 @@ async function until(predicate: () => boolean, what: string): Promise<void> {
   assert.ok(predicate(), `timed out waiting for ${what}`);
 }
 
+/** `top` on a fake terminal and session over `snapshot`, once `firstFrame` has been drawn. */
+async function startedTop(firstFrame = "GPU 1 Second") {
+  const io = new FakeTerminalIo();
+  const source = new FakeSource(snapshot);
+  const done = runTop(source, OPTIONS, io);
+  await until(() => io.output.includes(firstFrame), "first frame");
+  return { io, source, done };
+}
+
 function assertRestored(io: FakeTerminalIo): void {
   assert.ok(io.output.endsWith(LEAVE), "cursor shown and main screen back, last thing written");
   assert.deepEqual(io.rawModes, [true, false]);
@@ -43,10 +52,7 @@ Deno.test("top: not a terminal → exit 2 with a hint to use watch, session clos
 });
 
 Deno.test("top: s and f redraw at once, q quits and restores the terminal", async () => {
-  const io = new FakeTerminalIo();
-  const source = new FakeSource(snapshot);
-  const done = runTop(source, OPTIONS, io);
-  await until(() => io.output.includes("GPU 1 Second"), "first frame");
+  const { io, source, done } = await startedTop();
   assert.ok(io.output.startsWith(ENTER));
   io.press("s");
   await until(() => io.output.includes("sort: GPU%"), "sort change");
@@ -59,10 +65,7 @@ Deno.test("top: s and f redraw at once, q quits and restores the terminal", asyn
 });
 
 Deno.test("top: keys answer while a reading is pending", async () => {
-  const io = new FakeTerminalIo();
-  const source = new FakeSource(snapshot);
-  const done = runTop(source, OPTIONS, io);
-  await until(() => io.output.includes("GPU 1 Second"), "first frame");
+  const { io, source, done } = await startedTop();
   const release = source.hold(); // the next reading never finishes until released
   await until(() => source.samples >= 2, "a pending reading");
   const before = io.output.length;
@@ -81,10 +84,7 @@ Deno.test("top: SIGTERM, SIGINT, SIGHUP and a closed stdin end it, terminal rest
   // is a normal end (nobody can press q any more).
   const expectedExit = { SIGTERM: 128 + 15, SIGINT: 128 + 2, SIGHUP: 128 + 1, stdin: 0 };
   for (const end of ["SIGTERM", "SIGINT", "SIGHUP", "stdin"] as const) {
-    const io = new FakeTerminalIo();
-    const source = new FakeSource(snapshot);
-    const done = runTop(source, OPTIONS, io);
-    await until(() => io.output.includes("GPU 0"), "first frame");
+    const { io, source, done } = await startedTop("GPU 0");
     if (end === "stdin") io.closeInput();
     else io.raise(end);
     assert.equal(await done, expectedExit[end], end);

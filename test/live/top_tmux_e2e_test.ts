@@ -103,6 +103,18 @@ async function startTop(
   await tmux.keys("Enter");
 }
 
+/** A test that drives a tmux server of its own, killed afterwards; skipped without tmux. */
+function tmuxTest(name: string, body: (tmux: Tmux) => Promise<void>): void {
+  testWithProgram("tmux", name, async (tmuxPath) => {
+    const tmux = new Tmux(tmuxPath);
+    try {
+      await body(tmux);
+    } finally {
+      await tmux.run("kill-server").catch(() => {});
+    }
+  });
+}
+
 /**
  * q (or another way out), then the shell prompt on the main screen, cursor shown, echo on, and
  * gputop's exit status as the shell saw it.
@@ -134,114 +146,90 @@ async function quitAndCheckShell(
   assert.match(screen, new RegExp(`restored-42 status-${expectedExit}\\b`), "gputop's exit status");
 }
 
-testWithProgram(
-  "tmux",
+tmuxTest(
   "gputop top in tmux: devices shown, s sorts, f filters, q restores the shell",
-  async (tmuxPath) => {
-    const tmux = new Tmux(tmuxPath);
-    try {
-      await startTop(tmux, {});
+  async (tmux) => {
+    await startTop(tmux, {});
 
-      // Four devices: two from the fake NVML, two from the DRM tree, ordered by PCI address.
-      const first = await tmux.waitFor(
-        // all 7 process rows: a reading in which a backend missed its deadline shows fewer
-        (s) => s.includes("NVIDIA L40S") && s.includes("processes 1-7 of 7"),
-        "the first frame",
-      );
-      assert.match(first, /GPU 0 Intel Kaby Lake-R GT2/);
-      assert.match(first, /GPU 1 AMD Vega 10/);
-      assert.match(first, /GPU 2 NVIDIA A100-SXM4-80GB/);
-      assert.match(first, /GPU 3 NVIDIA L40S/);
-      assert.match(first, /sort: GPU memory/);
-      // By memory: 4242 (2 GiB), 5151 (1 GiB), 5000 (544428 KiB VRAM), 7007 (512 MiB), …
-      assert.deepEqual(pids(first).slice(0, 4), [4242, 5151, 5000, 7007]);
+    // Four devices: two from the fake NVML, two from the DRM tree, ordered by PCI address.
+    const first = await tmux.waitFor(
+      // all 7 process rows: a reading in which a backend missed its deadline shows fewer
+      (s) => s.includes("NVIDIA L40S") && s.includes("processes 1-7 of 7"),
+      "the first frame",
+    );
+    assert.match(first, /GPU 0 Intel Kaby Lake-R GT2/);
+    assert.match(first, /GPU 1 AMD Vega 10/);
+    assert.match(first, /GPU 2 NVIDIA A100-SXM4-80GB/);
+    assert.match(first, /GPU 3 NVIDIA L40S/);
+    assert.match(first, /sort: GPU memory/);
+    // By memory: 4242 (2 GiB), 5151 (1 GiB), 5000 (544428 KiB VRAM), 7007 (512 MiB), …
+    assert.deepEqual(pids(first).slice(0, 4), [4242, 5151, 5000, 7007]);
 
-      await tmux.keys("s");
-      await tmux.waitFor((s) => s.includes("sort: GPU%"), "sort by GPU%");
-      await tmux.keys("s");
-      const byPid = await tmux.waitFor((s) => s.includes("sort: pid"), "sort by pid");
-      const sorted = pids(byPid);
-      assert.ok(sorted.length >= 4, byPid);
-      assert.deepEqual(sorted, [...sorted].sort((a, b) => a - b));
+    await tmux.keys("s");
+    await tmux.waitFor((s) => s.includes("sort: GPU%"), "sort by GPU%");
+    await tmux.keys("s");
+    const byPid = await tmux.waitFor((s) => s.includes("sort: pid"), "sort by pid");
+    const sorted = pids(byPid);
+    assert.ok(sorted.length >= 4, byPid);
+    assert.deepEqual(sorted, [...sorted].sort((a, b) => a - b));
 
-      await tmux.keys("f");
-      await tmux.keys("f");
-      await tmux.keys("f"); // all → 0 → 1 → 2: the A100
-      const filtered = await tmux.waitFor(
-        (s) => s.includes("GPU: 2") && s.includes("processes 1-3 of 3"),
-        "filter to GPU 2",
-      );
-      assert.doesNotMatch(filtered, /NVIDIA L40S|Intel Kaby Lake|AMD Vega/);
-      assert.match(filtered, /GPU 2 NVIDIA A100-SXM4-80GB/);
-      // pids 4242, 5151, 6000 use the A100 (fake_nvml.c DEVICES[0] lists)
-      assert.deepEqual(pids(filtered), [4242, 5151, 6000]);
+    await tmux.keys("f");
+    await tmux.keys("f");
+    await tmux.keys("f"); // all → 0 → 1 → 2: the A100
+    const filtered = await tmux.waitFor(
+      (s) => s.includes("GPU: 2") && s.includes("processes 1-3 of 3"),
+      "filter to GPU 2",
+    );
+    assert.doesNotMatch(filtered, /NVIDIA L40S|Intel Kaby Lake|AMD Vega/);
+    assert.match(filtered, /GPU 2 NVIDIA A100-SXM4-80GB/);
+    // pids 4242, 5151, 6000 use the A100 (fake_nvml.c DEVICES[0] lists)
+    assert.deepEqual(pids(filtered), [4242, 5151, 6000]);
 
-      await quitAndCheckShell(tmux);
-    } finally {
-      await tmux.run("kill-server").catch(() => {});
-    }
+    await quitAndCheckShell(tmux);
   },
 );
 
-testWithProgram(
-  "tmux",
+tmuxTest(
   "gputop top in tmux: keys answer while NVML's init is still blocking",
-  async (tmuxPath) => {
-    const tmux = new Tmux(tmuxPath);
-    try {
-      // The fake's nvmlInit sleeps 5 s (test/fakes/nvml/fake_nvml.c, FAKE_NVML_INIT_SLEEP_MS).
-      await startTop(tmux, { FAKE_NVML_INIT_SLEEP_MS: "5000" });
-      const drmOnly = await tmux.waitFor((s) => s.includes("GPU 0 Intel"), "the DRM devices");
-      assert.doesNotMatch(drmOnly, /NVIDIA/, `NVML is still initialising:\n${drmOnly}`);
-      await tmux.keys("s");
-      const sorted = await tmux.waitFor((s) => s.includes("sort: GPU%"), "the key's answer", 1000);
-      assert.doesNotMatch(sorted, /NVIDIA/, "answered while NVML's init was still blocking");
-      await tmux.waitFor((s) => s.includes("GPU 2 NVIDIA A100"), "NVML joining", 20_000);
-      await quitAndCheckShell(tmux);
-    } finally {
-      await tmux.run("kill-server").catch(() => {});
-    }
+  async (tmux) => {
+    // The fake's nvmlInit sleeps 5 s (test/fakes/nvml/fake_nvml.c, FAKE_NVML_INIT_SLEEP_MS).
+    await startTop(tmux, { FAKE_NVML_INIT_SLEEP_MS: "5000" });
+    const drmOnly = await tmux.waitFor((s) => s.includes("GPU 0 Intel"), "the DRM devices");
+    assert.doesNotMatch(drmOnly, /NVIDIA/, `NVML is still initialising:\n${drmOnly}`);
+    await tmux.keys("s");
+    const sorted = await tmux.waitFor((s) => s.includes("sort: GPU%"), "the key's answer", 1000);
+    assert.doesNotMatch(sorted, /NVIDIA/, "answered while NVML's init was still blocking");
+    await tmux.waitFor((s) => s.includes("GPU 2 NVIDIA A100"), "NVML joining", 20_000);
+    await quitAndCheckShell(tmux);
   },
 );
 
-testWithProgram(
-  "tmux",
+tmuxTest(
   "gputop top in tmux: SIGTERM to the process restores the terminal too",
-  async (tmuxPath) => {
-    const tmux = new Tmux(tmuxPath);
-    try {
-      await startTop(tmux, {});
-      await tmux.waitFor((s) => s.includes("PID USER"), "the first frame");
-      const shell = Number(await tmux.run("display-message", "-p", "-t", "t", "#{pane_pid}"));
-      // The shell's child is gputop (deno): /proc/<pid>/task/<pid>/children lists it.
-      const children = Deno.readTextFileSync(`/proc/${shell}/task/${shell}/children`).trim();
-      const pid = Number(children.split(" ")[0]);
-      assert.ok(pid > 0, `no child of the shell (${children})`);
-      // 143 = 128 + 15 (SIGTERM), as a shell reports a process the signal ended.
-      await quitAndCheckShell(tmux, () => Promise.resolve(Deno.kill(pid, "SIGTERM")), 143);
-    } finally {
-      await tmux.run("kill-server").catch(() => {});
-    }
+  async (tmux) => {
+    await startTop(tmux, {});
+    await tmux.waitFor((s) => s.includes("PID USER"), "the first frame");
+    const shell = Number(await tmux.run("display-message", "-p", "-t", "t", "#{pane_pid}"));
+    // The shell's child is gputop (deno): /proc/<pid>/task/<pid>/children lists it.
+    const children = Deno.readTextFileSync(`/proc/${shell}/task/${shell}/children`).trim();
+    const pid = Number(children.split(" ")[0]);
+    assert.ok(pid > 0, `no child of the shell (${children})`);
+    // 143 = 128 + 15 (SIGTERM), as a shell reports a process the signal ended.
+    await quitAndCheckShell(tmux, () => Promise.resolve(Deno.kill(pid, "SIGTERM")), 143);
   },
 );
 
-testWithProgram(
-  "tmux",
+tmuxTest(
   "gputop top -i 99 in tmux: says -i matched none of the GPUs found, -i on the title",
-  async (tmuxPath) => {
-    const tmux = new Tmux(tmuxPath);
-    try {
-      await startTop(tmux, {}, "-i 99");
-      // The fake's two NVIDIA GPUs and the fixture's two DRM cards are found; -i 99 keeps none.
-      const screen = await tmux.waitFor(
-        (s) => /-i 99 matched none of the \d+ GPUs found\./.test(s),
-        "the no-match line",
-      );
-      assert.match(screen, /GPU: -i 99/);
-      assert.doesNotMatch(screen, /No GPUs found|GPU: all/);
-      await quitAndCheckShell(tmux);
-    } finally {
-      await tmux.run("kill-server").catch(() => {});
-    }
+  async (tmux) => {
+    await startTop(tmux, {}, "-i 99");
+    // The fake's two NVIDIA GPUs and the fixture's two DRM cards are found; -i 99 keeps none.
+    const screen = await tmux.waitFor(
+      (s) => /-i 99 matched none of the \d+ GPUs found\./.test(s),
+      "the no-match line",
+    );
+    assert.match(screen, /GPU: -i 99/);
+    assert.doesNotMatch(screen, /No GPUs found|GPU: all/);
+    await quitAndCheckShell(tmux);
   },
 );

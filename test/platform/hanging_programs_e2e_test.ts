@@ -8,13 +8,9 @@ import assert from "node:assert/strict";
 import { parseJsonOutput, runCli } from "../support/run_cli.ts";
 import type { Snapshot } from "../../src/model/types.ts";
 import { NVIDIA_SMI_TIMEOUT_MS } from "../../src/backends/nvidia-smi/backend.ts";
+import { assertNoneRunning, sleepMarker } from "../support/leftover_processes.ts";
 
 const MACMON_TIMEOUT_MS = 500;
-
-async function alive(pattern: string): Promise<boolean> {
-  const ps = await new Deno.Command("pgrep", { args: ["-f", pattern] }).output();
-  return ps.code === 0;
-}
 
 /** A script in a temp dir; `sleep MARKER` identifies its processes. */
 function script(dir: string, name: string, body: string): string {
@@ -66,7 +62,7 @@ for (const c of CASES) {
     ignore: Deno.build.os === "windows",
     async fn() {
       const dir = Deno.makeTempDirSync({ prefix: "gputop-hang-" });
-      const marker = `${2000 + Math.floor(Math.random() * 7000)}.${Date.now() % 1_000_000}`;
+      const marker = sleepMarker();
       try {
         const quick = script(dir, "quick", "exit 9");
         const hanging = script(dir, "hanging", `sleep ${marker} &\nsleep ${marker}\necho never`);
@@ -75,8 +71,7 @@ for (const c of CASES) {
         assert.equal(statusOf(hung.snapshot, c.backend).status, c.expectedStatus);
         const extraMs = hung.elapsedMs - baseline.elapsedMs;
         assert.ok(extraMs < c.timeoutMs + 1000, `gave up after ${extraMs} ms over baseline`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        assert.equal(await alive(`sleep ${marker}`), false, "no sleep left behind");
+        await assertNoneRunning(`sleep ${marker}`, "no sleep left behind", 200);
       } finally {
         Deno.removeSync(dir, { recursive: true });
       }
@@ -98,8 +93,7 @@ for (const c of CASES) {
         assert.equal(status.status, c.expectedStatus);
         assert.match(status.detail ?? "", /output larger than 16 MiB; stopped it/);
         assert.deepEqual(run.snapshot.devices, []);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        assert.equal(await alive(`yes ${marker}`), false, "no yes left behind");
+        await assertNoneRunning(`yes ${marker}`, "no yes left behind", 200);
       } finally {
         Deno.removeSync(dir, { recursive: true });
       }

@@ -1,11 +1,6 @@
 import { equal as assertEquals } from "node:assert/strict";
 import { groupedCommandOptions, killProcessGroup } from "../../src/platform/process_group.ts";
-
-/** Whether any process still runs `sleep <seconds>` with this exact marker argument. */
-async function sleepersAlive(marker: string): Promise<boolean> {
-  const ps = await new Deno.Command("pgrep", { args: ["-f", `sleep ${marker}`] }).output();
-  return ps.code === 0;
-}
+import { anyRunning, assertNoneRunning } from "../support/leftover_processes.ts";
 
 Deno.test({
   name: "killProcessGroup ends the child and what it started in the background",
@@ -21,13 +16,12 @@ Deno.test({
       }),
     ).spawn();
     await new Promise((resolve) => setTimeout(resolve, 200));
-    assertEquals(await sleepersAlive(marker), true);
+    assertEquals(await anyRunning(`sleep ${marker}`), true);
     killProcessGroup(child.pid);
     const status = await child.status;
     await child.stdout.cancel();
     assertEquals(status.signal, "SIGKILL");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    assertEquals(await sleepersAlive(marker), false);
+    await assertNoneRunning(`sleep ${marker}`, "no sleep left behind", 100);
   },
 });
 

@@ -6,17 +6,9 @@
  */
 import assert from "node:assert/strict";
 import { runDeno } from "../support/run_cli.ts";
+import { assertNoneRunning, sleepMarker } from "../support/leftover_processes.ts";
 
 const RUN_PROGRAM = new URL("../../src/platform/run_program.ts", import.meta.url).href;
-
-async function alive(pattern: string): Promise<boolean> {
-  const ps = await new Deno.Command("pgrep", { args: ["-f", pattern] }).output();
-  return ps.code === 0;
-}
-
-function marker(): string {
-  return `${3000 + Math.floor(Math.random() * 6000)}.${Date.now() % 1_000_000}`;
-}
 
 /** A deno program that runs `sleep MARKER` via runProgram, then does `ending`. */
 function program(m: string, ending: string): string {
@@ -30,11 +22,10 @@ Deno.test({
   name: "runProgram: a program still running at Deno.exit is killed with its group",
   ignore: Deno.build.os === "windows",
   async fn() {
-    const m = marker();
+    const m = sleepMarker();
     const result = await runDeno(["eval", program(m, "Deno.exit(0);")]);
     assert.equal(result.code, 0, result.stderr);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    assert.equal(await alive(`sleep ${m}`), false, "no sleep left after exit");
+    await assertNoneRunning(`sleep ${m}`, "no sleep left after exit", 200);
   },
 });
 
@@ -43,12 +34,11 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     name: `runProgram: ${signal} to gputop kills the running program's group`,
     ignore: Deno.build.os === "windows",
     async fn() {
-      const m = marker();
+      const m = sleepMarker();
       const code = program(m, `Deno.kill(Deno.pid, "${signal}");\nawait new Promise(() => {});`);
       const result = await runDeno(["eval", code]);
       assert.equal(result.code, signal === "SIGINT" ? 130 : 143, result.stderr);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      assert.equal(await alive(`sleep ${m}`), false, `no sleep left after ${signal}`);
+      await assertNoneRunning(`sleep ${m}`, `no sleep left after ${signal}`, 200);
     },
   });
 }
@@ -57,13 +47,12 @@ Deno.test({
   name: "runProgram: gputop's own SIGINT listener still decides, and the group still dies",
   ignore: Deno.build.os === "windows",
   async fn() {
-    const m = marker();
+    const m = sleepMarker();
     const code = `Deno.addSignalListener("SIGINT", () => { console.log("cleanup"); Deno.exit(7); });
 ${program(m, `Deno.kill(Deno.pid, "SIGINT");\nawait new Promise(() => {});`)}`;
     const result = await runDeno(["eval", code]);
     assert.equal(result.code, 7, result.stderr);
     assert.equal(result.stdout, "cleanup\n");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    assert.equal(await alive(`sleep ${m}`), false, "no sleep left");
+    await assertNoneRunning(`sleep ${m}`, "no sleep left", 200);
   },
 });

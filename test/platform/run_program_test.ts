@@ -1,17 +1,10 @@
 import assert from "node:assert/strict";
 import { runProgram } from "../../src/platform/run_program.ts";
+import { assertNoneRunning, sleepMarker } from "../support/leftover_processes.ts";
 
-const POSIX = Deno.build.os !== "windows";
-
-/** Whether any process still runs `COMMAND <marker>` (the marker makes it ours alone). */
-async function alive(pattern: string): Promise<boolean> {
-  const ps = await new Deno.Command("pgrep", { args: ["-f", pattern] }).output();
-  return ps.code === 0;
-}
-
-/** A marker no other test uses: a sleep length that is also a unique number. */
-function marker(): string {
-  return `${1000 + Math.floor(Math.random() * 8000)}.${Math.floor(Math.random() * 1e6)}`;
+/** A test of process groups and signals, which Windows does not have. */
+function posixTest(name: string, fn: () => Promise<void>): void {
+  Deno.test({ name, ignore: Deno.build.os === "windows", fn });
 }
 
 Deno.test("runProgram: output and exit code of a program that ends on its own", async () => {
@@ -26,11 +19,10 @@ Deno.test("runProgram: a program that does not exist is not-found", async () => 
   assert.equal(result.kind, "not-found");
 });
 
-Deno.test({
-  name: "runProgram: a timeout kills the whole group and returns within timeout + 1 s",
-  ignore: !POSIX,
-  async fn() {
-    const m = marker();
+posixTest(
+  "runProgram: a timeout kills the whole group and returns within timeout + 1 s",
+  async () => {
+    const m = sleepMarker();
     const started = performance.now();
     // A wrapper script: its background sleep holds stdout open, its foreground sleep hangs.
     const result = await runProgram("sh", ["-c", `sleep ${m} & sleep ${m}; echo never`], {
@@ -39,16 +31,14 @@ Deno.test({
     const elapsedMs = performance.now() - started;
     assert.equal(result.kind, "timeout");
     assert.ok(elapsedMs < 1300, `took ${elapsedMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.equal(await alive(`sleep ${m}`), false, "no sleep left behind");
+    await assertNoneRunning(`sleep ${m}`, "no sleep left behind", 100);
   },
-});
+);
 
-Deno.test({
-  name: "runProgram: what a finished program left running is killed, its output kept",
-  ignore: !POSIX,
-  async fn() {
-    const m = marker();
+posixTest(
+  "runProgram: what a finished program left running is killed, its output kept",
+  async () => {
+    const m = sleepMarker();
     const started = performance.now();
     const result = await runProgram("sh", ["-c", `sleep ${m} & echo answer`], {
       timeoutMs: 5000,
@@ -57,49 +47,38 @@ Deno.test({
     assert.deepEqual(result, { kind: "ok", stdout: "answer\n", stderr: "" });
     // Far less than the 5 s timeout: the orphan holding stdout was not waited for.
     assert.ok(elapsedMs < 2000, `took ${elapsedMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.equal(await alive(`sleep ${m}`), false, "no sleep left behind");
+    await assertNoneRunning(`sleep ${m}`, "no sleep left behind", 100);
   },
+);
+
+posixTest("runProgram: output past the limit stops the program with a clear error", async () => {
+  const m = `gputop-overflow-${sleepMarker()}`;
+  const result = await runProgram("sh", ["-c", `yes ${m}; echo never`], {
+    timeoutMs: 10_000,
+    maxOutputBytes: 1024 * 1024,
+  });
+  assert.equal(result.kind, "failed");
+  assert.equal(
+    result.kind === "failed" && result.message,
+    "sh: output larger than 1 MiB; stopped it",
+  );
+  await assertNoneRunning(`yes ${m}`, "no yes left behind", 100);
 });
 
-Deno.test({
-  name: "runProgram: output past the limit stops the program with a clear error",
-  ignore: !POSIX,
-  async fn() {
-    const m = `gputop-overflow-${marker()}`;
-    const result = await runProgram("sh", ["-c", `yes ${m}; echo never`], {
-      timeoutMs: 10_000,
-      maxOutputBytes: 1024 * 1024,
-    });
-    assert.equal(result.kind, "failed");
-    assert.equal(
-      result.kind === "failed" && result.message,
-      "sh: output larger than 1 MiB; stopped it",
-    );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.equal(await alive(`yes ${m}`), false, "no yes left behind");
-  },
+posixTest("runProgram: stdout and stderr share the output limit", async () => {
+  // 600 KiB on each stream: each under 1 MiB, together over it.
+  const script = "head -c 614400 /dev/zero; head -c 614400 /dev/zero >&2";
+  const result = await runProgram("sh", ["-c", script], {
+    timeoutMs: 10_000,
+    maxOutputBytes: 1024 * 1024,
+  });
+  assert.equal(result.kind, "failed");
 });
 
-Deno.test({
-  name: "runProgram: stdout and stderr share the output limit",
-  ignore: !POSIX,
-  async fn() {
-    // 600 KiB on each stream: each under 1 MiB, together over it.
-    const script = "head -c 614400 /dev/zero; head -c 614400 /dev/zero >&2";
-    const result = await runProgram("sh", ["-c", script], {
-      timeoutMs: 10_000,
-      maxOutputBytes: 1024 * 1024,
-    });
-    assert.equal(result.kind, "failed");
-  },
-});
-
-Deno.test({
-  name: "runProgram: a process that left the group and holds stdout is not waited for",
-  ignore: !POSIX,
-  async fn() {
-    const m = marker();
+posixTest(
+  "runProgram: a process that left the group and holds stdout is not waited for",
+  async () => {
+    const m = sleepMarker();
     const dir = Deno.makeTempDirSync();
     const pidFile = `${dir}/pid`;
     try {
@@ -123,7 +102,7 @@ Deno.test({
       Deno.removeSync(dir, { recursive: true });
     }
   },
-});
+);
 
 Deno.test("runProgram: a timeout past 2^31 ms does not fire at once", async () => {
   // Timers overflow at 2^31 − 1 ms and would fire immediately, before the program answered.

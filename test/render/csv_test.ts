@@ -11,35 +11,7 @@ import {
   renderProcessCsv,
 } from "../../src/render/csv.ts";
 import { makeDevice, makeProcess, makeSnapshot, sampleSnapshot } from "./snapshot_builder.ts";
-
-/** A minimal RFC 4180 parser (LF or CRLF line ends) to check our output round-trips. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      row.push(field);
-      field = "";
-    } else if (char === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else if (char !== "\r") field += char;
-  }
-  assert.equal(field, "", "text must end with a line end");
-  return rows;
-}
+import { parseCsv } from "../support/parse_csv.ts";
 
 Deno.test("csvField: quotes commas, quotes, CR and LF; doubles quotes", () => {
   assert.equal(csvField("plain"), "plain");

@@ -5,6 +5,7 @@
  * bundled and the bundle is run, as the binary would run it.
  */
 import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
 import {
   COMPILE_TARGETS,
   compileArgs,
@@ -13,7 +14,7 @@ import {
 } from "../../scripts/compile_targets.ts";
 import { readCompileMetadata } from "../../scripts/compile_metadata.ts";
 import { planCompile } from "../../scripts/compile.ts";
-import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { drmFixtureArgs } from "../linux/sysfs/fixture_tree.ts";
 import { dynamicImports } from "../support/module_graph.ts";
 import { runCli, runDeno } from "../support/run_cli.ts";
 
@@ -27,15 +28,6 @@ const EMBEDDED_PACKAGES = [
   "strip-ansi",
   "zod",
 ];
-
-function existsSync(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 Deno.test("compileArgs() builds every target with -A from src/main.ts", () => {
   for (const target of COMPILE_TARGETS) {
@@ -128,12 +120,7 @@ Deno.test({
       // The same fixture tree read by the bundle and by `deno run` gives the same JSON.
       const args = [
         "--json",
-        "--backends",
-        "drm",
-        "--sys-root",
-        sysRootOf("mixed-two-gpus"),
-        "--proc-root",
-        procRootOf("mixed-two-gpus"),
+        ...drmFixtureArgs("mixed-two-gpus"),
       ];
       const bundled = await runDeno(["run", "--no-config", "--cached-only", "-A", bundle, ...args]);
       const direct = await runCli(args);

@@ -6,14 +6,15 @@
  * file or an unknown platform installs nothing.
  */
 import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { checksumLines, sha256Hex, writeChecksums } from "../../scripts/checksums.ts";
 import { type CompileTarget, outputName } from "../../scripts/compile_targets.ts";
-import { REPO_ROOT, runDeno } from "../support/run_cli.ts";
+import { REPO_ROOT, runCommand, runDeno } from "../support/run_cli.ts";
 
 const STAND_IN = "/bin/true";
 const INSTALL_SH = join(REPO_ROOT, "install.sh");
-const canRun = Deno.build.os === "linux" && exists(STAND_IN) && exists("/bin/sh");
+const canRun = Deno.build.os === "linux" && existsSync(STAND_IN) && existsSync("/bin/sh");
 const LINUX_TARGETS: CompileTarget[] = ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu"];
 /** macOS and Windows need a Mach-O / PE base, which no stand-in here provides. */
 const OTHER_TARGETS: CompileTarget[] = [
@@ -21,15 +22,6 @@ const OTHER_TARGETS: CompileTarget[] = [
   "aarch64-apple-darwin",
   "x86_64-pc-windows-msvc",
 ];
-
-function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 interface Release {
   dist: string;
@@ -65,7 +57,7 @@ async function release(): Promise<Release> {
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
     const name = decodeURIComponent(new URL(request.url).pathname.replace(/^\/release\//, ""));
     requested.push(name);
-    if (name.includes("/") || !exists(join(dist, name))) {
+    if (name.includes("/") || !existsSync(join(dist, name))) {
       return new Response("not found", { status: 404 });
     }
     const bytes = Deno.readFileSync(join(dist, name));
@@ -84,6 +76,22 @@ async function release(): Promise<Release> {
   };
 }
 
+/** A test against a freshly built and served release, closed afterwards; Linux only. */
+function releaseTest(name: string, body: (served: Release) => Promise<void>): void {
+  Deno.test({
+    name,
+    ignore: !canRun,
+    async fn() {
+      const served = await release();
+      try {
+        await body(served);
+      } finally {
+        await served.close();
+      }
+    },
+  });
+}
+
 /** Runs install.sh as `uname -s` = os, `uname -m` = arch would; HOME is a scratch folder. */
 async function install(baseUrl: string, os: string, arch: string, args: string[] = []) {
   const scratch = await Deno.makeTempDir({ prefix: "gputop-install-" });
@@ -96,18 +104,16 @@ async function install(baseUrl: string, os: string, arch: string, args: string[]
   Deno.chmodSync(join(fakeBin, "uname"), 0o755);
   const home = join(scratch, "home");
   Deno.mkdirSync(home);
-  const output = await new Deno.Command("/bin/sh", {
-    args: [INSTALL_SH, baseUrl, ...args.map((a) => a.replace("$SCRATCH", scratch))],
-    env: { PATH: `${fakeBin}:${Deno.env.get("PATH") ?? "/usr/bin:/bin"}`, HOME: home },
-    clearEnv: true,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decoder = new TextDecoder();
+  const result = await runCommand(
+    "/bin/sh",
+    [INSTALL_SH, baseUrl, ...args.map((a) => a.replace("$SCRATCH", scratch))],
+    {
+      env: { PATH: `${fakeBin}:${Deno.env.get("PATH") ?? "/usr/bin:/bin"}`, HOME: home },
+      clearEnv: true,
+    },
+  );
   return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
+    ...result,
     scratch,
     home,
     dispose: () => Deno.removeSync(scratch, { recursive: true }),
@@ -116,83 +122,71 @@ async function install(baseUrl: string, os: string, arch: string, args: string[]
 
 /** Every file under `dir`, relative, or [] when it does not exist. */
 function filesUnder(dir: string, prefix = ""): string[] {
-  if (!exists(dir)) return [];
+  if (!existsSync(dir)) return [];
   return [...Deno.readDirSync(dir)].flatMap((e) =>
     e.isDirectory ? filesUnder(join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]
   );
 }
 
-Deno.test({
-  name: "install.sh picks, verifies and installs the binary for each of the five targets",
-  ignore: !canRun,
-  async fn() {
-    const served = await release();
-    try {
-      const cases: [string, string, CompileTarget][] = [
-        ["Linux", "x86_64", "x86_64-unknown-linux-gnu"],
-        ["Linux", "aarch64", "aarch64-unknown-linux-gnu"],
-        ["Darwin", "x86_64", "x86_64-apple-darwin"],
-        ["Darwin", "arm64", "aarch64-apple-darwin"],
-        ["MINGW64_NT-10.0-19045", "x86_64", "x86_64-pc-windows-msvc"],
-      ];
-      for (const [os, arch, target] of cases) {
-        served.requested.length = 0;
-        const run = await install(served.baseUrl, os, arch, ["$SCRATCH/bin"]);
-        try {
-          assert.equal(run.code, 0, `${os} ${arch}: ${run.stderr}`);
-          const file = outputName(target);
-          const installedName = target.includes("windows") ? "gputop.exe" : "gputop";
-          assert.deepEqual(filesUnder(join(run.scratch, "bin")), [installedName]);
-          const installed = Deno.readFileSync(join(run.scratch, "bin", installedName));
-          assert.deepEqual(installed, Deno.readFileSync(join(served.dist, file)), file);
-          assert.equal(Deno.statSync(join(run.scratch, "bin", installedName)).mode! & 0o111, 0o111);
-          assert.deepEqual(served.requested.sort(), ["SHA256SUMS", file].sort());
-        } finally {
-          run.dispose();
-        }
-      }
-      // No directory given: ~/.local/bin.
-      const byDefault = await install(served.baseUrl, "Linux", "x86_64");
+releaseTest(
+  "install.sh picks, verifies and installs the binary for each of the five targets",
+  async (served) => {
+    const cases: [string, string, CompileTarget][] = [
+      ["Linux", "x86_64", "x86_64-unknown-linux-gnu"],
+      ["Linux", "aarch64", "aarch64-unknown-linux-gnu"],
+      ["Darwin", "x86_64", "x86_64-apple-darwin"],
+      ["Darwin", "arm64", "aarch64-apple-darwin"],
+      ["MINGW64_NT-10.0-19045", "x86_64", "x86_64-pc-windows-msvc"],
+    ];
+    for (const [os, arch, target] of cases) {
+      served.requested.length = 0;
+      const run = await install(served.baseUrl, os, arch, ["$SCRATCH/bin"]);
       try {
-        assert.equal(byDefault.code, 0, byDefault.stderr);
-        assert.deepEqual(filesUnder(join(byDefault.home, ".local", "bin")), ["gputop"]);
+        assert.equal(run.code, 0, `${os} ${arch}: ${run.stderr}`);
+        const file = outputName(target);
+        const installedName = target.includes("windows") ? "gputop.exe" : "gputop";
+        assert.deepEqual(filesUnder(join(run.scratch, "bin")), [installedName]);
+        const installed = Deno.readFileSync(join(run.scratch, "bin", installedName));
+        assert.deepEqual(installed, Deno.readFileSync(join(served.dist, file)), file);
+        assert.equal(Deno.statSync(join(run.scratch, "bin", installedName)).mode! & 0o111, 0o111);
+        assert.deepEqual(served.requested.sort(), ["SHA256SUMS", file].sort());
       } finally {
-        byDefault.dispose();
+        run.dispose();
       }
+    }
+    // No directory given: ~/.local/bin.
+    const byDefault = await install(served.baseUrl, "Linux", "x86_64");
+    try {
+      assert.equal(byDefault.code, 0, byDefault.stderr);
+      assert.deepEqual(filesUnder(join(byDefault.home, ".local", "bin")), ["gputop"]);
     } finally {
-      await served.close();
+      byDefault.dispose();
     }
   },
-});
+);
 
-Deno.test({
-  name: "install.sh refuses a tampered or missing file and an unknown platform, installing nothing",
-  ignore: !canRun,
-  async fn() {
-    const served = await release();
+releaseTest(
+  "install.sh refuses a tampered or missing file and an unknown platform, installing nothing",
+  async (served) => {
+    served.tampered.add(outputName("x86_64-unknown-linux-gnu"));
+    const tampered = await install(served.baseUrl, "Linux", "x86_64", ["$SCRATCH/bin"]);
+    const missing = await install(`${served.baseUrl}/nothing-here`, "Linux", "aarch64", [
+      "$SCRATCH/bin",
+    ]);
+    const unknown = await install(served.baseUrl, "SunOS", "sparc64", ["$SCRATCH/bin"]);
     try {
-      served.tampered.add(outputName("x86_64-unknown-linux-gnu"));
-      const tampered = await install(served.baseUrl, "Linux", "x86_64", ["$SCRATCH/bin"]);
-      const missing = await install(`${served.baseUrl}/nothing-here`, "Linux", "aarch64", [
-        "$SCRATCH/bin",
-      ]);
-      const unknown = await install(served.baseUrl, "SunOS", "sparc64", ["$SCRATCH/bin"]);
-      try {
-        assert.notEqual(tampered.code, 0);
-        assert.match(tampered.stderr, /checksum mismatch for gputop-x86_64-unknown-linux-gnu/);
-        assert.notEqual(missing.code, 0);
-        assert.match(missing.stderr, /could not download/);
-        assert.notEqual(unknown.code, 0);
-        assert.match(unknown.stderr, /no gputop binary for SunOS sparc64/);
-        for (const run of [tampered, missing, unknown]) {
-          assert.deepEqual(filesUnder(join(run.scratch, "bin")), [], run.stderr);
-          assert.deepEqual(filesUnder(run.home), []);
-        }
-      } finally {
-        for (const run of [tampered, missing, unknown]) run.dispose();
+      assert.notEqual(tampered.code, 0);
+      assert.match(tampered.stderr, /checksum mismatch for gputop-x86_64-unknown-linux-gnu/);
+      assert.notEqual(missing.code, 0);
+      assert.match(missing.stderr, /could not download/);
+      assert.notEqual(unknown.code, 0);
+      assert.match(unknown.stderr, /no gputop binary for SunOS sparc64/);
+      for (const run of [tampered, missing, unknown]) {
+        assert.deepEqual(filesUnder(join(run.scratch, "bin")), [], run.stderr);
+        assert.deepEqual(filesUnder(run.home), []);
       }
     } finally {
-      await served.close();
+      for (const run of [tampered, missing, unknown]) run.dispose();
     }
   },
-});
+);

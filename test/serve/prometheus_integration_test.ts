@@ -5,9 +5,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildFakeNvml } from "../fakes/nvml/build_fake_nvml.ts";
-import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { fixtureRootArgs } from "../linux/sysfs/fixture_tree.ts";
 import { testWithProgram } from "../support/require_program.ts";
 import { freePort, startServe } from "./serve_process.ts";
+import { StreamText } from "../support/stream_text.ts";
 
 const GPU0_UUID = "GPU-0f6a1a2b-3c4d-5e6f-7081-92a3b4c5d6e7"; // fake_nvml.c DEVICES[0]
 
@@ -56,10 +57,7 @@ testWithProgram(
       "200ms",
       "--backends",
       "nvml,drm",
-      "--sys-root",
-      sysRootOf("mixed-two-gpus"),
-      "--proc-root",
-      procRootOf("mixed-two-gpus"),
+      ...fixtureRootArgs("mixed-two-gpus"),
     ], { GPUTOP_NVML_LIB: await buildFakeNvml(), FAKE_NVML_SCENARIO: "two-gpus" });
     const promPort = freePort();
     await Deno.writeTextFile(
@@ -85,15 +83,8 @@ testWithProgram(
       stdout: "null",
       stderr: "piped",
     }).spawn();
-    const log = server.stderr.pipeThrough(new TextDecoderStream()).getReader();
-    let prometheusLog = "";
-    const logDone = (async () => {
-      while (true) {
-        const { value, done } = await log.read();
-        if (done) return;
-        prometheusLog += value;
-      }
-    })();
+    const log = new StreamText(server.stderr);
+    const logDone = log.rest();
     try {
       const memory = await waitForSeries(
         promPort,
@@ -103,7 +94,7 @@ testWithProgram(
       assert.equal(
         memory.length,
         1,
-        `no device series scraped; prometheus said:\n${prometheusLog.slice(-2000)}`,
+        `no device series scraped; prometheus said:\n${log.text.slice(-2000)}`,
       );
       // fake_nvml.c DEVICES[0].used_v2 = 4861198336 (85899345920 total − 81038147584 free)
       assert.equal(memory[0]!.value[1], "4861198336");

@@ -1,17 +1,10 @@
 /** `gputop serve` as a user runs it: routes over a real socket, SIGTERM, bad flags. */
 import assert from "node:assert/strict";
-import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { drmFixtureArgs } from "../linux/sysfs/fixture_tree.ts";
 import { runCli } from "../support/run_cli.ts";
 import { startServe } from "./serve_process.ts";
 
-const DRM_ARGS = [
-  "--backends",
-  "drm",
-  "--sys-root",
-  sysRootOf("amdgpu-discrete"),
-  "--proc-root",
-  procRootOf("amdgpu-discrete"),
-];
+const DRM_ARGS = drmFixtureArgs("amdgpu-discrete");
 
 Deno.test("gputop serve: /metrics, /healthz, 404, 405 over loopback; SIGTERM exits 143", async () => {
   const serve = await startServe(["--interval", "100ms", ...DRM_ARGS], {});
@@ -97,12 +90,7 @@ Deno.test("gputop serve -i keeps only the chosen device and its processes", asyn
   const serve = await startServe([
     "-i",
     "0000:00:02.0",
-    "--backends",
-    "drm",
-    "--sys-root",
-    sysRootOf("mixed-two-gpus"),
-    "--proc-root",
-    procRootOf("mixed-two-gpus"),
+    ...drmFixtureArgs("mixed-two-gpus"),
   ], {});
   try {
     const text = await (await fetch(`http://127.0.0.1:${serve.port}/metrics`)).text();

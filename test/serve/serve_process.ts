@@ -3,7 +3,8 @@
  * reads the address it prints; `stop()` sends SIGTERM and returns its exit code and stderr.
  * With `openFileLimit` it runs under `ulimit -n N` (soft and hard), as a shell would start it.
  */
-import { MAIN_TS } from "../support/run_cli.ts";
+import { cliArgs, passThroughEnv } from "../support/run_cli.ts";
+import { StreamText } from "../support/stream_text.ts";
 
 export interface ServeProcess {
   port: number;
@@ -19,58 +20,34 @@ export async function startServe(
   env: Record<string, string>,
   options: StartOptions = {},
 ): Promise<ServeProcess> {
-  const childEnv: Record<string, string> = {};
-  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
-    const value = Deno.env.get(name);
-    if (value !== undefined) childEnv[name] = value;
-  }
-  const denoArgs = [
-    "run",
-    "-A",
-    "--frozen",
-    "--cached-only",
-    MAIN_TS,
-    "serve",
-    "--listen",
-    "127.0.0.1:0",
-    ...args,
-  ];
+  const denoArgs = cliArgs(["serve", "--listen", "127.0.0.1:0", ...args]);
   const limit = options.openFileLimit;
   const child = new Deno.Command(limit === undefined ? Deno.execPath() : "sh", {
     args: limit === undefined
       ? denoArgs
       : ["-c", `ulimit -n ${limit} && exec "$0" "$@"`, Deno.execPath(), ...denoArgs],
-    env: { ...childEnv, ...env },
+    env: passThroughEnv(env),
     clearEnv: true,
     stdin: "null",
     stdout: "null",
     stderr: "piped",
   }).spawn();
-  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
-  let stderr = "";
+  const stderr = new StreamText(child.stderr);
   const deadline = Date.now() + 30_000;
   let port: number | null = null;
   while (port === null && Date.now() < deadline) {
-    const timeout = new Promise<null>((resolve) =>
-      setTimeout(() => resolve(null), deadline - Date.now())
+    const timeout = new Promise<false>((resolve) =>
+      setTimeout(() => resolve(false), deadline - Date.now())
     );
-    const chunk = await Promise.race([reader.read(), timeout]);
-    if (chunk === null || chunk.done) break;
-    stderr += chunk.value;
-    const match = /serving http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(stderr);
+    if (!await Promise.race([stderr.more(), timeout])) break;
+    const match = /serving http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(stderr.text);
     if (match) port = Number(match[1]);
   }
-  const rest = (async () => {
-    while (true) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      stderr += value;
-    }
-  })();
+  const rest = stderr.rest();
   if (port === null) {
     child.kill("SIGKILL");
     await child.status;
-    throw new Error(`gputop serve did not start:\n${stderr}`);
+    throw new Error(`gputop serve did not start:\n${stderr.text}`);
   }
   return {
     port,
@@ -80,7 +57,7 @@ export async function startServe(
       const status = await child.status;
       clearTimeout(timer);
       await rest;
-      return { code: status.code, stderr };
+      return { code: status.code, stderr: stderr.text };
     },
   };
 }

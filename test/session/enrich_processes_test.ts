@@ -82,6 +82,26 @@ function scratchHost(): { root: string; procRoot: string; dispose(): void } {
   };
 }
 
+/** Runs `body` on a fresh scratch host, removed afterwards. */
+function withScratchHost(body: (host: ReturnType<typeof scratchHost>) => void): void {
+  const host = scratchHost();
+  try {
+    body(host);
+  } finally {
+    host.dispose();
+  }
+}
+
+/** An enricher for a continuous session: it caches, with a full rescan every 2000 ms. */
+function cachingEnricher(procRoot: string, nowMs: () => number = () => 0): ProcessEnricher {
+  return new ProcessEnricher({
+    procRoot,
+    rescanIntervalMs: 2000,
+    nowMs,
+    pageSizeBytes: PAGE_BYTES,
+  });
+}
+
 function pick(p: GpuProcess) {
   return [p.pid, p.name, p.command, p.user, p.rssBytes];
 }
@@ -94,16 +114,21 @@ const APP: FakeProcess = {
   stat: { startTime: 5000, vsize: 3133440, rssPages: 512 },
 };
 
-Deno.test("a known process keeps name, command and user; RSS is re-read from stat", () => {
-  const host = scratchHost();
-  try {
+/** APP with every field changed but vsize, started at `startTime`. */
+function renamedApp(startTime: number): FakeProcess {
+  return {
+    comm: "renamed",
+    cmdline: ["app", "--new"],
+    uid: 0,
+    statusRssKb: 3000,
+    stat: { startTime, vsize: 3133440, rssPages: 1000 },
+  };
+}
+
+Deno.test("a known process keeps name, command and user; RSS is re-read from stat", () =>
+  withScratchHost((host) => {
     writeProcess(host.procRoot, 100, APP);
-    const enricher = new ProcessEnricher({
-      procRoot: host.procRoot,
-      rescanIntervalMs: 2000,
-      nowMs: () => 0,
-      pageSizeBytes: PAGE_BYTES,
-    });
+    const enricher = cachingEnricher(host.procRoot);
     // First sample: read in full; RSS from status: 2048 kB × 1024 = 2097152 bytes.
     assert.deepEqual(enricher.enrich([row(100)]).map(pick), [
       [100, "app", "app --old", "alice", 2097152],
@@ -111,47 +136,24 @@ Deno.test("a known process keeps name, command and user; RSS is re-read from sta
 
     // Same start time, new command line and RSS: the command line is NOT read again; RSS is,
     // from stat (1000 pages × 4096 = 4096000 bytes, not status's 3000 kB).
-    writeProcess(host.procRoot, 100, {
-      ...APP,
-      comm: "renamed",
-      cmdline: ["app", "--new"],
-      uid: 0,
-      statusRssKb: 3000,
-      stat: { startTime: 5000, vsize: 3133440, rssPages: 1000 },
-    });
+    writeProcess(host.procRoot, 100, renamedApp(5000));
     assert.deepEqual(enricher.enrich([row(100)]).map(pick), [
       [100, "app", "app --old", "alice", 4096000],
     ]);
 
     // Start time changed: the pid names another process, read in full again
     // (uid 0 is not in this passwd: shown as the number; RSS 3000 kB × 1024 = 3072000).
-    writeProcess(host.procRoot, 100, {
-      ...APP,
-      comm: "renamed",
-      cmdline: ["app", "--new"],
-      uid: 0,
-      statusRssKb: 3000,
-      stat: { startTime: 6000, vsize: 3133440, rssPages: 1000 },
-    });
+    writeProcess(host.procRoot, 100, renamedApp(6000));
     assert.deepEqual(enricher.enrich([row(100)]).map(pick), [
       [100, "renamed", "app --new", "0", 3072000],
     ]);
-  } finally {
-    host.dispose();
-  }
-});
+  }));
 
-Deno.test("a pid absent from one sample is forgotten and read in full when it is back", () => {
-  const host = scratchHost();
-  try {
+Deno.test("a pid absent from one sample is forgotten and read in full when it is back", () =>
+  withScratchHost((host) => {
     writeProcess(host.procRoot, 100, APP);
     writeProcess(host.procRoot, 101, { ...APP, comm: "other", cmdline: ["other"] });
-    const enricher = new ProcessEnricher({
-      procRoot: host.procRoot,
-      rescanIntervalMs: 2000,
-      nowMs: () => 0,
-      pageSizeBytes: PAGE_BYTES,
-    });
+    const enricher = cachingEnricher(host.procRoot);
     enricher.enrich([row(100), row(101)]);
     // 100 is not in this sample; its command line then changes with the same start time.
     enricher.enrich([row(101)]);
@@ -159,14 +161,10 @@ Deno.test("a pid absent from one sample is forgotten and read in full when it is
     const [again] = enricher.enrich([row(100), row(101)]);
     // Read in full: the new command line, RSS from status (2048 kB × 1024 = 2097152).
     assert.deepEqual(pick(again!), [100, "app", "app --third", "alice", 2097152]);
-  } finally {
-    host.dispose();
-  }
-});
+  }));
 
-Deno.test("one-shot enrichment reads every process in full every time", () => {
-  const host = scratchHost();
-  try {
+Deno.test("one-shot enrichment reads every process in full every time", () =>
+  withScratchHost((host) => {
     writeProcess(host.procRoot, 100, APP);
     const enricher = new ProcessEnricher({
       procRoot: host.procRoot,
@@ -184,42 +182,24 @@ Deno.test("one-shot enrichment reads every process in full every time", () => {
     assert.deepEqual(enrichProcesses([row(100)], host.procRoot).map(pick), [
       [100, "app", "app --new", "alice", 7168],
     ]);
-  } finally {
-    host.dispose();
-  }
-});
+  }));
 
-Deno.test("without a stat file a process is kept as the same one and RSS comes from status", () => {
-  const host = scratchHost();
-  try {
+Deno.test("without a stat file a process is kept as the same one and RSS comes from status", () =>
+  withScratchHost((host) => {
     writeProcess(host.procRoot, 100, { ...APP, stat: null });
-    const enricher = new ProcessEnricher({
-      procRoot: host.procRoot,
-      rescanIntervalMs: 2000,
-      nowMs: () => 0,
-      pageSizeBytes: PAGE_BYTES,
-    });
+    const enricher = cachingEnricher(host.procRoot);
     enricher.enrich([row(100)]);
     writeProcess(host.procRoot, 100, { ...APP, cmdline: ["x"], statusRssKb: 10, stat: null });
     // 10 kB × 1024 = 10240 bytes; the command line kept.
     assert.deepEqual(enricher.enrich([row(100)]).map(pick), [
       [100, "app", "app --old", "alice", 10240],
     ]);
-  } finally {
-    host.dispose();
-  }
-});
+  }));
 
-Deno.test("a process with no memory map (vsize 0) has unknown RSS, not 0; backend values win", () => {
-  const host = scratchHost();
-  try {
+Deno.test("a process with no memory map (vsize 0) has unknown RSS, not 0; backend values win", () =>
+  withScratchHost((host) => {
     writeProcess(host.procRoot, 100, APP);
-    const enricher = new ProcessEnricher({
-      procRoot: host.procRoot,
-      rescanIntervalMs: 2000,
-      nowMs: () => 0,
-      pageSizeBytes: PAGE_BYTES,
-    });
+    const enricher = cachingEnricher(host.procRoot);
     enricher.enrich([row(100)]);
     writeProcess(host.procRoot, 100, {
       ...APP,
@@ -230,40 +210,22 @@ Deno.test("a process with no memory map (vsize 0) has unknown RSS, not 0; backen
     assert.deepEqual(enricher.enrich([row(100, { user: "svc", rssBytes: 1 })]).map(pick), [
       [100, "app", "app --old", "svc", 1],
     ]);
-  } finally {
-    host.dispose();
-  }
-});
+  }));
 
-Deno.test("a process that cannot be read at all is not cached: the next sample tries again", () => {
-  const host = scratchHost();
-  try {
-    const enricher = new ProcessEnricher({
-      procRoot: host.procRoot,
-      rescanIntervalMs: 2000,
-      nowMs: () => 0,
-      pageSizeBytes: PAGE_BYTES,
-    });
+Deno.test("a process that cannot be read at all is not cached: the next sample tries again", () =>
+  withScratchHost((host) => {
+    const enricher = cachingEnricher(host.procRoot);
     assert.deepEqual(enricher.enrich([row(100)]).map(pick), [[100, null, null, null, null]]);
     writeProcess(host.procRoot, 100, { ...APP, stat: null });
     assert.deepEqual(enricher.enrich([row(100)]).map(pick), [
       [100, "app", "app --old", "alice", 2097152],
     ]);
-  } finally {
-    host.dispose();
-  }
-});
+  }));
 
-Deno.test("passwd is read again at most once per rescan interval", () => {
-  const host = scratchHost();
-  try {
+Deno.test("passwd is read again at most once per rescan interval", () =>
+  withScratchHost((host) => {
     let now = 0;
-    const enricher = new ProcessEnricher({
-      procRoot: host.procRoot,
-      rescanIntervalMs: 2000,
-      nowMs: () => now,
-      pageSizeBytes: PAGE_BYTES,
-    });
+    const enricher = cachingEnricher(host.procRoot, () => now);
     writeProcess(host.procRoot, 100, APP);
     assert.equal(enricher.enrich([row(100)])[0]?.user, "alice");
     Deno.writeTextFileSync(join(host.root, "etc", "passwd"), "bob:x:1000:1000::/:/bin/sh\n");
@@ -283,10 +245,7 @@ Deno.test("passwd is read again at most once per rescan interval", () => {
       "alice",
       "bob",
     ]);
-  } finally {
-    host.dispose();
-  }
-});
+  }));
 
 Deno.test("a continuous session caches enrichment; a one-shot session does not", async () => {
   // amdgpu-discrete's pid 2001 (cmdline "glxgears\0-fullscreen\0", no stat file), copied.

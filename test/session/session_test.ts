@@ -1,18 +1,11 @@
 import assert from "node:assert/strict";
-import type { Backend, BackendContext, BackendDescriptor } from "../../src/backends/backend.ts";
+import type { Backend, BackendDescriptor } from "../../src/backends/backend.ts";
 import { planBackends } from "../../src/session/plan_backends.ts";
 import type { BackendId, BackendReading } from "../../src/model/types.ts";
 import { Session } from "../../src/session/session.ts";
+import { testContext } from "../support/backend_context.ts";
 
-const ctx: BackendContext = {
-  procRoot: "/nonexistent-proc",
-  sysRoot: "/nonexistent-sys",
-  env: () => undefined,
-  os: "linux",
-  nowMs: () => 0,
-  lazyInit: false,
-  rescanIntervalMs: null,
-};
+const ctx = testContext();
 
 interface FakeOptions {
   id: BackendId;
@@ -171,6 +164,21 @@ function controlled(id: BackendId) {
   return { descriptor, calls, finishOpen: () => releaseOpen(), finishRead: () => releaseRead() };
 }
 
+/**
+ * Once pending calls have settled, a sample during which the controlled backend's read is
+ * let go: the status it reports for that (first) backend.
+ */
+async function firstStatusReleasingRead(
+  session: Session,
+  slow: ReturnType<typeof controlled>,
+): Promise<string | undefined> {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const sample = session.sample();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  slow.finishRead();
+  return (await sample).backends[0]?.status;
+}
+
 Deno.test("Session: a read past the deadline is 'timed out' while the others are reported", async () => {
   const slow = controlled("nvml");
   slow.finishOpen();
@@ -188,11 +196,7 @@ Deno.test("Session: a read past the deadline is 'timed out' while the others are
   assert.match(second.backends[0]?.detail ?? "", /^timed out \(the previous call/);
   // Once it returns, the next sample reads it again.
   slow.finishRead();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  const third = session.sample();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  slow.finishRead();
-  assert.equal((await third).backends[0]?.status, "ok");
+  assert.equal(await firstStatusReleasingRead(session, slow), "ok");
   assert.equal(slow.calls.read, 2);
   await session.close();
 });
@@ -209,11 +213,7 @@ Deno.test("Session: an open past the deadline joins the samples after it finishe
   assert.equal(slow.calls.read, 0);
   assert.equal(during.backends[0]?.status, "error");
   slow.finishOpen();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  const after = session.sample();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  slow.finishRead();
-  assert.equal((await after).backends[0]?.status, "ok");
+  assert.equal(await firstStatusReleasingRead(session, slow), "ok");
   assert.equal(slow.calls.open, 1);
   await session.close();
   assert.equal(slow.calls.close, 1);

@@ -3,17 +3,10 @@ import type { Backend, BackendContext, BackendDescriptor } from "../../src/backe
 import { planBackends } from "../../src/session/plan_backends.ts";
 import type { BackendId, BackendReading, Snapshot } from "../../src/model/types.ts";
 import { Session } from "../../src/session/session.ts";
+import { testContext } from "../support/backend_context.ts";
 
 function context(continuous: boolean): BackendContext {
-  return {
-    procRoot: "/nonexistent-proc",
-    sysRoot: "/nonexistent-sys",
-    env: () => undefined,
-    os: "linux",
-    nowMs: () => 0,
-    lazyInit: false,
-    rescanIntervalMs: continuous ? 2000 : null,
-  };
+  return testContext({ rescanIntervalMs: continuous ? 2000 : null });
 }
 
 /** A backend whose open waits for `opened` and whose n-th read gives `readings[n]` (last repeats). */

@@ -1,39 +1,16 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import type { Backend, BackendDescriptor } from "../../src/backends/backend.ts";
+import type { BackendDescriptor } from "../../src/backends/backend.ts";
 import { drmBackend } from "../../src/backends/drm/backend.ts";
-import type { BackendReading, Snapshot } from "../../src/model/types.ts";
+import type { Snapshot } from "../../src/model/types.ts";
 import { watchSnapshots } from "../../src/session/watch_snapshots.ts";
 import { testContext } from "../support/backend_context.ts";
+import { countedBackend } from "../support/counted_backend.ts";
 import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
 
-/** A backend counting its opens, reads and closes. */
+/** A registry of the counted backend alone. */
 function counted() {
-  const calls = { open: 0, read: 0, close: 0 };
-  const reading: BackendReading = {
-    timestampMs: 0,
-    devices: [{ localId: "x", vendor: "nvidia", pciBusId: "0000:01:00.0", name: "GPU" }],
-    processes: [],
-  };
-  const descriptor: BackendDescriptor = {
-    id: "nvml",
-    summary: "counted",
-    defaultOn: () => true,
-    create: (): Backend => ({
-      id: "nvml",
-      open: () => {
-        calls.open++;
-        return Promise.resolve({ status: "ok", detail: null, library: null, version: null });
-      },
-      read: () => {
-        calls.read++;
-        return Promise.resolve(reading);
-      },
-      close: () => {
-        calls.close++;
-      },
-    }),
-  };
+  const { descriptor, calls } = countedBackend();
   return { registry: [descriptor], calls };
 }
 

@@ -28,12 +28,16 @@ export interface RunDenoOptions {
   clearEnv?: boolean;
 }
 
-/** Runs `deno ARGS` (this test run's own deno) and returns its exit code and decoded output. */
-export async function runDeno(
+/**
+ * Runs `program ARGS` with stdin closed and returns its exit code and decoded output;
+ * `options.cwd` defaults to the repository root.
+ */
+export async function runCommand(
+  program: string,
   args: readonly string[],
   options: RunDenoOptions = {},
 ): Promise<CliResult> {
-  const output = await new Deno.Command(Deno.execPath(), {
+  const output = await new Deno.Command(program, {
     args: [...args],
     env: options.env ?? {},
     clearEnv: options.clearEnv ?? false,
@@ -50,17 +54,31 @@ export async function runDeno(
   };
 }
 
-export function runCli(args: readonly string[], options: RunCliOptions = {}): Promise<CliResult> {
+/** Runs `deno ARGS` (this test run's own deno) and returns its exit code and decoded output. */
+export function runDeno(args: readonly string[], options: RunDenoOptions = {}): Promise<CliResult> {
+  return runCommand(Deno.execPath(), args, options);
+}
+
+/**
+ * What a child gputop or deno may see of this process's environment: PATH, HOME and Deno's
+ * cache (DENO_DIR, XDG_CACHE_HOME) where set, then `extra`.
+ */
+export function passThroughEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
   for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
     const value = Deno.env.get(name);
     if (value !== undefined) env[name] = value;
   }
-  Object.assign(env, options.env ?? {});
-  return runDeno(["run", "-A", "--frozen", "--cached-only", MAIN_TS, ...args], {
-    env,
-    clearEnv: true,
-  });
+  return { ...env, ...extra };
+}
+
+/** The command line gputop runs under in a subprocess: `deno run … src/main.ts ARGS`. */
+export function cliArgs(args: readonly string[]): string[] {
+  return ["run", "-A", "--frozen", "--cached-only", MAIN_TS, ...args];
+}
+
+export function runCli(args: readonly string[], options: RunCliOptions = {}): Promise<CliResult> {
+  return runDeno(cliArgs(args), { env: passThroughEnv(options.env), clearEnv: true });
 }
 
 /** Parses stdout as JSON, failing with the CLI's stderr in the message when it is not. */

@@ -8,7 +8,8 @@ import { Ajv2020 } from "npm:ajv@8.17.1/dist/2020.js";
 import { snapshotJsonSchema } from "../../src/model/json_schema.ts";
 import { SnapshotSchema } from "../../src/model/schema.ts";
 import type { Snapshot } from "../../src/model/types.ts";
-import { MAIN_TS, REPO_ROOT, runCli } from "./run_cli.ts";
+import { cliArgs, passThroughEnv, REPO_ROOT, runCli } from "./run_cli.ts";
+import { StreamText } from "./stream_text.ts";
 
 let validateJson: ((value: unknown) => boolean) & { errors?: unknown } | null = null;
 
@@ -42,43 +43,29 @@ export function jsonLines(stdout: string): Snapshot[] {
 
 /** gputop in a subprocess with only `env` (and PATH, HOME, Deno's cache) in its environment. */
 export function spawnCli(args: string[], env: Record<string, string>) {
-  const base: Record<string, string> = {};
-  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
-    const value = Deno.env.get(name);
-    if (value !== undefined) base[name] = value;
-  }
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--frozen", "--cached-only", MAIN_TS, ...args],
-    env: { ...base, ...env },
+    args: cliArgs(args),
+    env: passThroughEnv(env),
     clearEnv: true,
     cwd: REPO_ROOT,
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = "";
+  const stdout = new StreamText(child.stdout);
   return {
     child,
     /** Reads until `n` complete lines have arrived (or stdout closed); returns the first `n`. */
     async lines(n: number): Promise<string[]> {
-      while (buffered.split("\n").length - 1 < n) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffered += value;
+      while (stdout.text.split("\n").length - 1 < n && await stdout.more()) {
+        // each chunk is added to stdout.text
       }
-      return buffered.split("\n").slice(0, n);
+      return stdout.text.split("\n").slice(0, n);
     },
     /** Everything stdout gave, once it has closed. */
-    async rest(): Promise<string> {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return buffered;
-        buffered += value;
-      }
-    },
+    rest: () => stdout.rest(),
     /** Closes the read end, as `head` does when it has had enough. */
-    closeStdout: () => reader.cancel(),
+    closeStdout: () => stdout.cancel(),
     stderr: async () => new TextDecoder().decode(await new Response(child.stderr).arrayBuffer()),
   };
 }

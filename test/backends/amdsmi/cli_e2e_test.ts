@@ -5,7 +5,6 @@
  * fdinfo), 2002 (same DRM client as 2001), 2217 python3 (2068 KiB).
  */
 import assert from "node:assert/strict";
-import { SnapshotSchema } from "../../../src/model/schema.ts";
 import type { Snapshot } from "../../../src/model/types.ts";
 import {
   buildFakeAmdsmi,
@@ -15,7 +14,8 @@ import {
   GENERATION_VARIANTS,
 } from "../../fakes/amdsmi/build_fake.ts";
 import { procRootOf, sysRootOf } from "../../linux/sysfs/fixture_tree.ts";
-import { parseJsonOutput, runCli } from "../../support/run_cli.ts";
+import { runCli } from "../../support/run_cli.ts";
+import { snapshotOutput } from "../../support/snapshot_output.ts";
 import { fakeAmdsmiTest } from "./_support.ts";
 
 const FIXTURE = "amdgpu-discrete";
@@ -36,7 +36,7 @@ async function snapshot(variant: FakeAmdsmiVariant, scenario: FakeAmdsmiScenario
     FAKE_AMDSMI_SCENARIO: scenario,
   });
   assert.equal(result.code, 0, result.stderr);
-  return SnapshotSchema.parse(parseJsonOutput(result)) as Snapshot;
+  return snapshotOutput(result);
 }
 
 function status(snap: Snapshot, id: string) {
@@ -140,8 +140,7 @@ fakeAmdsmiTest("--lazy-init: the same reading with init and shutdown around it",
   const lazy = await gputop(["--json", "--lazy-init", "--backends", "amdsmi"], env);
   const persistent = await gputop(["--json", "--backends", "amdsmi"], env);
   assert.equal(lazy.code, 0, lazy.stderr);
-  const devices = (result: typeof lazy) =>
-    (SnapshotSchema.parse(parseJsonOutput(result)) as Snapshot).devices;
+  const devices = (result: typeof lazy) => snapshotOutput(result).devices;
   assert.deepEqual(devices(lazy), devices(persistent));
   assert.equal(devices(lazy).length, 2);
 });
@@ -154,7 +153,7 @@ fakeAmdsmiTest(
       FAKE_AMDSMI_SCENARIO: "driver-not-loaded",
     });
     assert.equal(result.code, 0, result.stderr);
-    const snap = SnapshotSchema.parse(parseJsonOutput(result)) as Snapshot;
+    const snap = snapshotOutput(result);
     assert.equal(status(snap, "amdsmi")?.status, "unavailable");
     assert.match(status(snap, "amdsmi")?.detail ?? "", /^amdgpu driver not loaded/);
     assert.deepEqual(snap.devices.map((d) => [d.id, d.name, d.sources.name]), [

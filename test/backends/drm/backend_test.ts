@@ -17,6 +17,7 @@ import {
   sysRootOf,
 } from "../../linux/sysfs/fixture_tree.ts";
 import { testContext } from "../../support/backend_context.ts";
+import { assertDefaultOn } from "../../support/default_on.ts";
 
 /** A context over fixture roots with a clock the test moves by hand. */
 function context(procRoot: string, sysRoot: string, clock = { ms: 1000 }): BackendContext {
@@ -45,9 +46,7 @@ async function readOnce(scenario: Scenario): Promise<BackendReading> {
 
 Deno.test("descriptor: id drm, on by default on Linux only, creating loads nothing", () => {
   assert.equal(drmBackend.id, "drm");
-  assert.equal(drmBackend.defaultOn("linux"), true);
-  assert.equal(drmBackend.defaultOn("darwin"), false);
-  assert.equal(drmBackend.defaultOn("windows"), false);
+  assertDefaultOn(drmBackend, { linux: true, darwin: false, windows: false });
   // create() on a root that does not exist: no throw, nothing read until open()
   const backend = drmBackend.create(context("/nonexistent/proc", "/nonexistent/sys"));
   assert.equal(backend.id, "drm");

@@ -4,19 +4,14 @@
  * those are proven in backend_test.ts with an injected clock, not here with real sleeps.
  */
 import assert from "node:assert/strict";
-import { SnapshotSchema } from "../../../src/model/schema.ts";
 import type { Snapshot } from "../../../src/model/types.ts";
-import { parseJsonOutput, runCli } from "../../support/run_cli.ts";
-import { procRootOf, type Scenario, SCENARIOS, sysRootOf } from "../../linux/sysfs/fixture_tree.ts";
-
-async function gputop(args: string[]): Promise<Snapshot> {
-  const result = await runCli(args);
-  assert.equal(result.code, 0, result.stderr);
-  assert.equal(result.stderr, "");
-  const parsed = SnapshotSchema.safeParse(parseJsonOutput(result));
-  assert.ok(parsed.success, parsed.success ? "" : parsed.error.message);
-  return parsed.data;
-}
+import { cliSnapshot } from "../../support/snapshot_output.ts";
+import {
+  drmFixtureArgs,
+  type Scenario,
+  SCENARIOS,
+  sysRootOf,
+} from "../../linux/sysfs/fixture_tree.ts";
 
 function drmStatus(snapshot: Snapshot) {
   const status = snapshot.backends.find((b) => b.id === "drm");
@@ -34,20 +29,11 @@ const EXPECTED_DEVICES: Record<Scenario, string[]> = {
 };
 
 function scenarioArgs(scenario: Scenario): string[] {
-  return [
-    "ps",
-    "--json",
-    "--backends",
-    "drm",
-    "--proc-root",
-    procRootOf(scenario),
-    "--sys-root",
-    sysRootOf(scenario),
-  ];
+  return ["ps", "--json", ...drmFixtureArgs(scenario)];
 }
 
 Deno.test("gputop ps --json --backends drm on every scenario", async () => {
-  const snapshots = await Promise.all(SCENARIOS.map((s) => gputop(scenarioArgs(s))));
+  const snapshots = await Promise.all(SCENARIOS.map((s) => cliSnapshot(scenarioArgs(s))));
   SCENARIOS.forEach((scenario, i) => {
     const snapshot = snapshots[i]!;
     assert.equal(drmStatus(snapshot).status, "ok", scenario);
@@ -66,7 +52,7 @@ Deno.test("gputop ps --json --backends drm on every scenario", async () => {
 });
 
 Deno.test("amdgpu-discrete end to end: captured Vega values reach the JSON", async () => {
-  const snapshot = await gputop(scenarioArgs("amdgpu-discrete"));
+  const snapshot = await cliSnapshot(scenarioArgs("amdgpu-discrete"));
   const [device] = snapshot.devices;
   assert.equal(device?.name, "AMD Vega 10 XL/XT [Radeon RX Vega 56/64]");
   assert.equal(device?.memoryTotalBytes, 8573157376); // mem_info_vram_total in the Vega ttar
@@ -82,7 +68,7 @@ Deno.test("amdgpu-discrete end to end: captured Vega values reach the JSON", asy
 });
 
 Deno.test("suspended-gpu end to end: reported, not woken", async () => {
-  const [device] = (await gputop(scenarioArgs("suspended-gpu"))).devices;
+  const [device] = (await cliSnapshot(scenarioArgs("suspended-gpu"))).devices;
   assert.equal(device?.runtimeStatus, "suspended");
   assert.equal(device?.driver, "amdgpu");
   assert.equal(device?.temperatureCelsius, null);
@@ -91,7 +77,7 @@ Deno.test("suspended-gpu end to end: reported, not woken", async () => {
 });
 
 Deno.test("real /proc and /sys: gputop --json --backends drm exits 0", async () => {
-  const snapshot = await gputop(["--json", "--backends", "drm"]);
+  const snapshot = await cliSnapshot(["--json", "--backends", "drm"]);
   const status = drmStatus(snapshot);
   if (status.status === "unavailable") {
     // a machine without a PCI DRM card (this sandbox, most CI runners)
@@ -104,7 +90,7 @@ Deno.test("real /proc and /sys: gputop --json --backends drm exits 0", async () 
 });
 
 Deno.test("a scenario's sys with the real /proc: processes read without error", async () => {
-  const snapshot = await gputop([
+  const snapshot = await cliSnapshot([
     "ps",
     "--json",
     "--backends",

@@ -5,34 +5,17 @@
  * invented (fixtures/linux/README-platform.md).
  */
 import assert from "node:assert/strict";
-import { SnapshotSchema } from "../../../src/model/schema.ts";
 import type { Snapshot } from "../../../src/model/types.ts";
-import { parseJsonOutput, runCli } from "../../support/run_cli.ts";
+import { runCli } from "../../support/run_cli.ts";
+import { cliSnapshot, snapshotOutput } from "../../support/snapshot_output.ts";
 import {
+  drmFixtureArgs,
   PLATFORM_SCENARIOS,
   type PlatformScenario,
-  procRootOf,
-  sysRootOf,
 } from "../../linux/sysfs/fixture_tree.ts";
 
-function rootArgs(scenario: PlatformScenario): string[] {
-  return [
-    "--backends",
-    "drm",
-    "--proc-root",
-    procRootOf(scenario),
-    "--sys-root",
-    sysRootOf(scenario),
-  ];
-}
-
 async function snapshotOf(scenario: PlatformScenario): Promise<Snapshot> {
-  const result = await runCli(["--json", ...rootArgs(scenario)]);
-  assert.equal(result.code, 0, result.stderr);
-  assert.equal(result.stderr, "");
-  const parsed = SnapshotSchema.safeParse(parseJsonOutput(result));
-  assert.ok(parsed.success, parsed.success ? "" : parsed.error.message);
-  return parsed.data;
+  return await cliSnapshot(["--json", ...drmFixtureArgs(scenario)]);
 }
 
 /** id, vendor, name, driver, MHz, °C, and each process's pid, device id and bytes. */
@@ -95,7 +78,7 @@ for (const scenario of PLATFORM_SCENARIOS) {
 }
 
 Deno.test("the table shows the SoC GPU and its process by name", async () => {
-  const result = await runCli(["--no-color", ...rootArgs("panfrost-rk3399")]);
+  const result = await runCli(["--no-color", ...drmFixtureArgs("panfrost-rk3399")]);
   assert.equal(result.code, 0, result.stderr);
   assert.match(result.stdout, /Arm Mali rockchip,rk3399-mali/);
   assert.match(result.stdout, /glmark2-es2-drm/);
@@ -103,17 +86,19 @@ Deno.test("the table shows the SoC GPU and its process by name", async () => {
 });
 
 Deno.test("-i selects a SoC GPU by its id", async () => {
-  const result = await runCli(["--json", "-i", "fb000000.gpu", ...rootArgs("panthor-rk3588")]);
+  const panthor = drmFixtureArgs("panthor-rk3588");
+  const result = await runCli(["--json", "-i", "fb000000.gpu", ...panthor]);
   assert.equal(result.code, 0, result.stderr);
-  const snapshot = SnapshotSchema.parse(parseJsonOutput(result));
+  const snapshot = snapshotOutput(result);
   assert.deepEqual(snapshot.devices.map((d) => d.id), ["fb000000.gpu"]);
 });
 
 Deno.test("--sample-window on an idle v3d tree: every class 0 %, named as in README", async () => {
   // Both samples read the same files, so every counter's Δ is 0: known idle, not null.
-  const result = await runCli(["--json", "--sample-window", "100ms", ...rootArgs("v3d-rpi4")]);
+  const v3d = drmFixtureArgs("v3d-rpi4");
+  const result = await runCli(["--json", "--sample-window", "100ms", ...v3d]);
   assert.equal(result.code, 0, result.stderr);
-  const snapshot = SnapshotSchema.parse(parseJsonOutput(result));
+  const snapshot = snapshotOutput(result);
   const idle = { bin: 0, render: 0, copy: 0, compute: 0, "cache_clean": 0 };
   assert.deepEqual(snapshot.processes.map((p) => [p.pid, p.engines]), [[1140, idle]]);
   assert.deepEqual(snapshot.devices[0]?.engines, idle);

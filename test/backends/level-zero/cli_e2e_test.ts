@@ -6,15 +6,15 @@
  * constants (test/fakes/level-zero/fake_ze_loader.c) and the fixtures (fixtures/linux/).
  */
 import assert from "node:assert/strict";
-import { SnapshotSchema } from "../../../src/model/schema.ts";
 import type { Snapshot } from "../../../src/model/types.ts";
 import {
   buildFakeZe,
   type FakeZeScenario,
   fakeZeTest,
 } from "../../fakes/level-zero/build_fake_ze.ts";
-import { procRootOf, type Scenario, sysRootOf } from "../../linux/sysfs/fixture_tree.ts";
-import { parseJsonOutput, runCli } from "../../support/run_cli.ts";
+import { fixtureRootArgs, type Scenario } from "../../linux/sysfs/fixture_tree.ts";
+import { runCli } from "../../support/run_cli.ts";
+import { cliSnapshot } from "../../support/snapshot_output.ts";
 
 const GIB = 1073741824;
 
@@ -23,22 +23,10 @@ async function gputop(
   scenario: FakeZeScenario,
   extra: string[] = [],
 ): Promise<Snapshot> {
-  const result = await runCli([
-    "snapshot",
-    "--json",
-    "--backends",
-    "level-zero,drm",
-    "--proc-root",
-    procRootOf(fixture),
-    "--sys-root",
-    sysRootOf(fixture),
-    ...extra,
-  ], { env: { GPUTOP_ZE_LIB: await buildFakeZe(), FAKE_ZE_SCENARIO: scenario } });
-  assert.equal(result.code, 0, result.stderr);
-  assert.equal(result.stderr, "");
-  const parsed = SnapshotSchema.safeParse(parseJsonOutput(result));
-  assert.ok(parsed.success, parsed.success ? "" : parsed.error.message);
-  return parsed.data;
+  const args = ["--backends", "level-zero,drm", ...fixtureRootArgs(fixture), ...extra];
+  return await cliSnapshot(["snapshot", "--json", ...args], {
+    env: { GPUTOP_ZE_LIB: await buildFakeZe(), FAKE_ZE_SCENARIO: scenario },
+  });
 }
 
 fakeZeTest(

@@ -9,6 +9,8 @@ import {
 import type { DeviceReading } from "../../../src/model/types.ts";
 import { type FakeProgram, fakeProgram, fixture } from "../../fakes/macmon/fake.ts";
 import { testContext } from "../../support/backend_context.ts";
+import { programPath } from "../../support/require_program.ts";
+import { assertDefaultOn } from "../../support/default_on.ts";
 
 const PIPE_WITH_SOC = "-i 200 pipe -s 1 --soc-info";
 const PIPE = "-i 200 pipe -s 1";
@@ -34,23 +36,9 @@ async function withFake(
   }
 }
 
-/** True when `name` is a program on PATH (a Mac with macmon installed). */
-function onPath(name: string): boolean {
-  for (const dir of (Deno.env.get("PATH") ?? "").split(":")) {
-    try {
-      if (Deno.statSync(`${dir}/${name}`).isFile) return true;
-    } catch {
-      // not there
-    }
-  }
-  return false;
-}
-
 Deno.test("descriptor: id, on by default on macOS only, create() spawns nothing", () => {
   assert.equal(macmonBackend.id, "macmon");
-  assert.equal(macmonBackend.defaultOn("darwin"), true);
-  assert.equal(macmonBackend.defaultOn("linux"), false);
-  assert.equal(macmonBackend.defaultOn("windows"), false);
+  assertDefaultOn(macmonBackend, { linux: false, darwin: true, windows: false });
   const fake = fakeProgram({ FAKE_MACMON_OUTPUT: fixture("v0.6.1-readme.jsonl") });
   try {
     macmonBackend.create(macContext({ GPUTOP_MACMON: fake.path })).close();
@@ -148,7 +136,7 @@ Deno.test("an explicit GPUTOP_MACMON that does not exist is unavailable", async 
 
 Deno.test({
   name: "no macmon on PATH is unavailable, with how to install it",
-  ignore: onPath("macmon"),
+  ignore: programPath("macmon") !== null, // a Mac with macmon installed
   fn: async () => {
     const backend = macmonBackend.create(macContext({}));
     const opened = await backend.open();

@@ -3,9 +3,10 @@
  * and GPUTOP_MACMON pointing at the fake that replays each capture.
  */
 import assert from "node:assert/strict";
-import { SnapshotSchema } from "../../../src/model/schema.ts";
 import type { Device, Snapshot } from "../../../src/model/types.ts";
+import { parseCsv } from "../../support/parse_csv.ts";
 import { parseJsonOutput, runCli } from "../../support/run_cli.ts";
+import { snapshotOutput } from "../../support/snapshot_output.ts";
 import { fakeProgram, fixture, type FixtureName, FIXTURES } from "../../fakes/macmon/fake.ts";
 import { EXPECTED_SAMPLES } from "./expected_samples.ts";
 
@@ -59,29 +60,6 @@ const MACMON_FIELDS = [
   "temperatureCelsius",
 ] as const;
 
-/** A quote-aware split of one CSV row (RFC 4180). */
-function csvCells(row: string): string[] {
-  const cells: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < row.length; i++) {
-    const char = row[i];
-    if (quoted) {
-      if (char === '"' && row[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      cells.push(cell);
-      cell = "";
-    } else cell += char;
-  }
-  cells.push(cell);
-  return cells;
-}
-
 for (const name of FIXTURES) {
   Deno.test(`gputop --backends macmon reports the capture ${name}`, async () => {
     const fake = fakeProgram({ FAKE_MACMON_OUTPUT: fixture(name) });
@@ -89,7 +67,7 @@ for (const name of FIXTURES) {
     try {
       const json = await runCli(["--backends", "macmon", "--json"], { env });
       assert.equal(json.code, 0, json.stderr);
-      const snapshot: Snapshot = SnapshotSchema.parse(parseJsonOutput(json));
+      const snapshot: Snapshot = snapshotOutput(json);
       const macmon = snapshot.backends.find((backend) => backend.id === "macmon");
       assert.deepEqual(macmon, {
         id: "macmon",
@@ -120,9 +98,8 @@ for (const name of FIXTURES) {
 
       const csv = await runCli(["--backends", "macmon", "--csv"], { env });
       assert.equal(csv.code, 0, csv.stderr);
-      const [header, ...rows] = csv.stdout.split("\n").filter((line) => line !== "");
-      const columns = csvCells(header ?? "");
-      const row = rows.map(csvCells).find((cells) => cells[columns.indexOf("vendor")] === "apple");
+      const [columns = [], ...rows] = parseCsv(csv.stdout);
+      const row = rows.find((cells) => cells[columns.indexOf("vendor")] === "apple");
       assert.ok(row, csv.stdout);
       const cell = (column: string) => row[columns.indexOf(column)];
       const text = (value: unknown) => (value === null ? "" : String(value));
@@ -154,7 +131,7 @@ Deno.test("without macmon, gputop --json still succeeds and `backends` says why"
     const env = { PATH: emptyDir };
     const json = await runCli(["--backends", "macmon", "--json"], { env });
     assert.equal(json.code, 0, json.stderr);
-    const snapshot = SnapshotSchema.parse(parseJsonOutput(json));
+    const snapshot = snapshotOutput(json);
     assert.deepEqual(snapshot.devices, []);
     const macmon = snapshot.backends.find((backend) => backend.id === "macmon");
     assert.equal(macmon?.status, "unavailable");
@@ -210,7 +187,7 @@ Deno.test("an out-of-range memory figure in a macmon line: that field null and c
         env: { GPUTOP_MACMON: fake.path },
       });
       assert.equal(json.code, 0, json.stderr);
-      const snapshot: Snapshot = SnapshotSchema.parse(parseJsonOutput(json));
+      const snapshot: Snapshot = snapshotOutput(json);
       const macmon = snapshot.backends.find((backend) => backend.id === "macmon");
       assert.equal(macmon?.status, "ok", `${total}: ${macmon?.detail}`);
       assert.equal(macmon?.detail, "1 implausible value dropped (memoryTotalBytes)", total);

@@ -4,8 +4,8 @@
  * The line is the v0.6.1 readme example (fixtures/macmon) with its `gpu_usage` tuple removed.
  */
 import assert from "node:assert/strict";
-import { SnapshotSchema } from "../../../src/model/schema.ts";
-import { parseJsonOutput, runCli } from "../../support/run_cli.ts";
+import { runCli } from "../../support/run_cli.ts";
+import { snapshotOutput } from "../../support/snapshot_output.ts";
 import { fakeProgram } from "../../fakes/macmon/fake.ts";
 
 const LINE_WITHOUT_USAGE = JSON.stringify({
@@ -36,7 +36,7 @@ Deno.test("gputop --backends macmon: a line without GPU usage keys still gives t
       env: { GPUTOP_MACMON: fake.path },
     });
     assert.equal(result.code, 0, result.stderr);
-    const snapshot = SnapshotSchema.parse(parseJsonOutput(result));
+    const snapshot = snapshotOutput(result);
     assert.equal(snapshot.backends.find((b) => b.id === "macmon")?.status, "ok");
     assert.equal(snapshot.devices.length, 1);
     const device = snapshot.devices[0]!;

@@ -17,6 +17,7 @@ import {
 } from "../../../src/backends/nvidia-smi/fields.ts";
 import { type FakeProgram, fakeProgram, fixture } from "../../fakes/nvidia-smi/fake.ts";
 import { testContext } from "../../support/backend_context.ts";
+import { assertDefaultOn } from "../../support/default_on.ts";
 
 const DRIVER_NOT_LOADED = "NVIDIA-SMI has failed because it couldn't communicate with the " +
   "NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.";
@@ -52,9 +53,7 @@ async function withFake(
 
 Deno.test("the descriptor: id, default on Linux and Windows, a fallback for nvml", () => {
   assert.equal(nvidiaSmiBackend.id, "nvidia-smi");
-  assert.equal(nvidiaSmiBackend.defaultOn("linux"), true);
-  assert.equal(nvidiaSmiBackend.defaultOn("windows"), true);
-  assert.equal(nvidiaSmiBackend.defaultOn("darwin"), false);
+  assertDefaultOn(nvidiaSmiBackend, { linux: true, darwin: false, windows: true });
   assert.deepEqual(nvidiaSmiBackend.fallbackFor, ["nvml"]);
 });
 

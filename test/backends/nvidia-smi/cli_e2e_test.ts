@@ -4,10 +4,10 @@
  * captured values (captured.ts, copied by hand from the capture text).
  */
 import assert from "node:assert/strict";
-import { SnapshotSchema } from "../../../src/model/schema.ts";
 import type { Snapshot } from "../../../src/model/types.ts";
 import { FAKE_NVIDIA_SMI, fixture, makeFakeExecutable } from "../../fakes/nvidia-smi/fake.ts";
 import { parseJsonOutput, runCli } from "../../support/run_cli.ts";
+import { snapshotOutput } from "../../support/snapshot_output.ts";
 import { CAPTURED, capturedReading, MIB, NORMALISED_BUS_ID } from "./captured.ts";
 
 /** The environment for one captured machine; /proc and /sys are empty so no host pid leaks in. */
@@ -24,7 +24,7 @@ function captureEnv(stem: string, root: string): Record<string, string> {
 async function gputopJson(args: string[], env: Record<string, string>): Promise<Snapshot> {
   const result = await runCli(args, { env });
   assert.equal(result.code, 0, result.stderr);
-  return SnapshotSchema.parse(parseJsonOutput(result));
+  return snapshotOutput(result);
 }
 
 /** The other backends are listed too, as skipped (not selected by --backends). */

@@ -5,30 +5,20 @@
  */
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { emptyDeviceMetrics } from "../../../src/model/empty_device.ts";
-import { SnapshotSchema } from "../../../src/model/schema.ts";
 import type {
   Device,
   DeviceReading,
   GpuProcess,
   ProcessReading,
 } from "../../../src/model/types.ts";
-import { buildFakeNvml, type FakeNvmlScenario } from "../../fakes/nvml/build_fake_nvml.ts";
+import { emptyDeviceMetrics } from "../../../src/model/empty_device.ts";
+import { buildFakeNvml } from "../../fakes/nvml/build_fake_nvml.ts";
 import { scenarioRootOf } from "../../linux/sysfs/fixture_tree.ts";
 import { parseJsonOutput, runCli } from "../../support/run_cli.ts";
+import { snapshotOutput } from "../../support/snapshot_output.ts";
+import { runCliOnFakeNvml } from "../../support/fake_nvml_cli.ts";
 import { fakeNvmlTest } from "./_support.ts";
 import { GPU0, GPU0_ID, GPU1, GPU1_ID, PROCESSES } from "./expected.ts";
-
-async function runWithFake(args: string[], scenario: FakeNvmlScenario = "two-gpus") {
-  const procRoot = await Deno.makeTempDir({ prefix: "gputop-empty-proc-" });
-  try {
-    return await runCli([...args, "--backends", "nvml", "--proc-root", procRoot], {
-      env: { GPUTOP_NVML_LIB: await buildFakeNvml(), FAKE_NVML_SCENARIO: scenario },
-    });
-  } finally {
-    await Deno.remove(procRoot, { recursive: true });
-  }
-}
 
 /** The JSON device for a backend reading: keys NVML does not provide are null. */
 function jsonDevice(index: number, reading: DeviceReading): Omit<Device, "sources"> {
@@ -62,9 +52,9 @@ function jsonProcess(reading: ProcessReading): GpuProcess {
 }
 
 fakeNvmlTest("gputop --json --backends nvml reports every NVML field of two GPUs", async () => {
-  const result = await runWithFake(["--json"]);
+  const result = await runCliOnFakeNvml(["--json"]);
   assert.equal(result.code, 0, result.stderr);
-  const snapshot = SnapshotSchema.parse(parseJsonOutput(result));
+  const snapshot = snapshotOutput(result);
   const nvml = snapshot.backends.find((backend) => backend.id === "nvml");
   assert.deepEqual(nvml, {
     id: "nvml",
@@ -86,7 +76,7 @@ fakeNvmlTest("gputop --json --backends nvml reports every NVML field of two GPUs
 });
 
 fakeNvmlTest("gputop --backends nvml prints the GPUs and processes as a table", async () => {
-  const result = await runWithFake([]);
+  const result = await runCliOnFakeNvml([]);
   assert.equal(result.code, 0, result.stderr);
   for (
     const text of [
@@ -110,9 +100,9 @@ fakeNvmlTest("gputop --backends nvml prints the GPUs and processes as a table", 
 fakeNvmlTest(
   "gputop --json shows a lost GPU with its error and still reads the other",
   async () => {
-    const result = await runWithFake(["--json"], "gpu-lost");
+    const result = await runCliOnFakeNvml(["--json"], "gpu-lost");
     assert.equal(result.code, 0, result.stderr);
-    const snapshot = SnapshotSchema.parse(parseJsonOutput(result));
+    const snapshot = snapshotOutput(result);
     assert.deepEqual(
       snapshot.devices.map((d) => [d.id, d.name, d.error, d.memoryTotalBytes]),
       [
@@ -129,7 +119,7 @@ fakeNvmlTest(
 );
 
 fakeNvmlTest("gputop backends reports DRIVER_NOT_LOADED from the fake", async () => {
-  const result = await runWithFake(["backends", "--json"], "driver-not-loaded");
+  const result = await runCliOnFakeNvml(["backends", "--json"], "driver-not-loaded");
   assert.equal(result.code, 0, result.stderr);
   const backends = parseJsonOutput(result) as { id: string; status: string; detail: string }[];
   const nvml = backends.find((backend) => backend.id === "nvml");
@@ -201,7 +191,7 @@ Deno.test({
       `${scenario}sys`,
     ]);
     assert.equal(result.code, 0, result.stderr);
-    const snapshot = SnapshotSchema.parse(parseJsonOutput(result));
+    const snapshot = snapshotOutput(result);
     const nvml = snapshot.backends.find((backend) => backend.id === "nvml");
     assert.deepEqual([nvml?.status, nvml?.detail], ["unavailable", "NVIDIA driver not loaded"]);
     // The amdgpu scenario's one card (0000:03:00.0) comes through the DRM backend.

@@ -63,14 +63,10 @@ const SOURCE = fileURLToPath(new URL("./fake_amdsmi.c", import.meta.url));
 const library = new FakeCLibrary("AMD SMI", ["linux"], "gputop-fake-amdsmi-");
 
 /** Null when the fake can be built here; otherwise why not (for a skipped test's name). */
-export function fakeAmdsmiUnavailableReason(): string | null {
-  return library.unavailableReason();
-}
+export const fakeAmdsmiUnavailableReason = library.unavailableReason;
 
 /** A test that needs the compiled fake; ignored, with the reason in its name, without cc. */
-export function fakeAmdsmiTest(name: string, fn: () => Promise<void>): void {
-  library.test(name, fn);
-}
+export const fakeAmdsmiTest = library.test;
 
 /** The path of the fake library for `variant`, compiling it on first use. */
 export function buildFakeAmdsmi(variant: FakeAmdsmiVariant): Promise<string> {

@@ -29,24 +29,18 @@ export const FAKE_ZE_SOURCE = fileURLToPath(new URL("./fake_ze_loader.c", import
 const library = new FakeCLibrary("Level Zero loader", ["linux", "darwin"], "gputop-fake-ze-");
 
 /** Null when the fake can be built here; otherwise why not (for a skipped test's name). */
-export function fakeZeUnavailableReason(): string | null {
-  return library.unavailableReason();
-}
+export const fakeZeUnavailableReason = library.unavailableReason;
 
 /** A test that needs the compiled fake; ignored, with the reason in its name, without cc. */
-export function fakeZeTest(name: string, fn: () => Promise<void>): void {
-  library.test(name, fn);
-}
+export const fakeZeTest = library.test;
 
-/** The path of the fake loader for `variant`, compiling it on first use. */
-export function buildFakeZe(variant: FakeZeVariant = "default"): Promise<string> {
-  return library.build({
-    key: variant,
-    fileName: `libze_loader-${variant}.so`,
-    source: { path: FAKE_ZE_SOURCE },
-    args: DEFINES[variant],
-  });
-}
+/** The path of the fake loader for `variant` (default "default"), compiled on first use. */
+export const buildFakeZe = library.variants(
+  FAKE_ZE_SOURCE,
+  DEFINES,
+  (variant) => `libze_loader-${variant}.so`,
+  "default",
+);
 
 /** Selects the scenario for the next zeInit / zesInit (the fake reads the environment). */
 export function setFakeZeScenario(scenario: FakeZeScenario): void {

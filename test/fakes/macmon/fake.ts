@@ -37,3 +37,17 @@ export function fakeProgram(env: Record<string, string>): FakeProgram {
     env,
   );
 }
+
+/**
+ * The fake replaying the fixture `output`, with `extra` settings, that logs the pid of every
+ * run to the file `pidLog` (empty until the first run).
+ */
+export function pidLoggingFake(
+  output: FixtureName,
+  extra: Record<string, string> = {},
+): { macmon: FakeProgram; pidLog: string } {
+  const macmon = fakeProgram({});
+  const pidLog = macmon.writeFile("pids", "");
+  macmon.setEnv({ FAKE_MACMON_OUTPUT: fixture(output), FAKE_MACMON_PID_LOG: pidLog, ...extra });
+  return { macmon, pidLog };
+}

@@ -34,23 +34,28 @@ const SOURCE = fileURLToPath(new URL("./fake_nvml.c", import.meta.url));
 const library = new FakeCLibrary("NVML", ["linux", "darwin"], "gputop-fake-nvml-");
 
 /** Null when the fake can be built here; otherwise why not (for a skipped test's name). */
-export function fakeNvmlUnavailableReason(): string | null {
-  return library.unavailableReason();
-}
+export const fakeNvmlUnavailableReason = library.unavailableReason;
 
 /** A test that needs the compiled fake; ignored, with the reason in its name, without cc. */
-export function fakeNvmlTest(name: string, fn: () => Promise<void>): void {
-  library.test(name, fn);
-}
+export const fakeNvmlTest = library.test;
 
-/** The path of the fake library for `variant`, compiling it on first use. */
-export function buildFakeNvml(variant: FakeNvmlVariant = "default"): Promise<string> {
-  return library.build({
-    key: variant,
-    fileName: `libnvidia-ml-${variant}.so`,
-    source: { path: SOURCE },
-    args: DEFINES[variant],
-  });
+/** The path of the fake library for `variant` (default "default"), compiled on first use. */
+export const buildFakeNvml = library.variants(
+  SOURCE,
+  DEFINES,
+  (variant) => `libnvidia-ml-${variant}.so`,
+  "default",
+);
+
+/**
+ * The environment that points a gputop subprocess at the fake (GPUTOP_NVML_LIB) serving
+ * `scenario`, with `extra` (counts file, init sleep) on top.
+ */
+export async function fakeNvmlEnv(
+  scenario: FakeNvmlScenario,
+  extra: Record<string, string> = {},
+): Promise<Record<string, string>> {
+  return { GPUTOP_NVML_LIB: await buildFakeNvml(), FAKE_NVML_SCENARIO: scenario, ...extra };
 }
 
 /** The fake's test hooks: what the backend asked of it. */

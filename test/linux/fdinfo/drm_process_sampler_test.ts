@@ -17,6 +17,7 @@ import {
 import { copyTree, procRootOf, SCENARIOS, sysRootOf } from "../sysfs/fixture_tree.ts";
 import { runDeno } from "../../support/run_cli.ts";
 import { capture } from "./captures.ts";
+import { withTempDir } from "../../support/temp_dir.ts";
 
 const SAMPLER_MODULE = new URL("../../../src/linux/fdinfo/drm_process_sampler.ts", import.meta.url)
   .href;
@@ -69,16 +70,6 @@ function pidEntries(
   return entries;
 }
 
-/** Runs `body` in a fresh temp dir, removed afterwards. */
-function inTempDir(body: (dir: string) => void): void {
-  const dir = Deno.makeTempDirSync({ prefix: "gputop-fdinfo-" });
-  try {
-    body(dir);
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
-}
-
 interface SwitchableProc {
   /** The temp dir, for scratch trees next to the link. */
   dir: string;
@@ -90,7 +81,7 @@ interface SwitchableProc {
 
 /** Runs `body` with a temp `proc` symlink that it re-points between samples. */
 function withSwitchableProc(body: (proc: SwitchableProc) => void): void {
-  inTempDir((dir) => {
+  withTempDir((dir) => {
     const link = join(dir, "proc");
     body({
       dir,
@@ -339,7 +330,7 @@ Deno.test("sampler: a client that vanished starts over when it comes back", () =
 });
 
 Deno.test("sampler: clients are keyed by (device, client id); a shared one goes to the lowest pid", () => {
-  inTempDir((dir) => {
+  withTempDir((dir) => {
     const i915 = captureText("fdinfo-i915/i915-kernel-doc-example-2022.txt"); // client 7
     // The amdgpu capture with its client id changed to 7, on another device.
     const amdgpu = captureText("fdinfo-amdgpu/amdgpu-tvrtko-patch-v1-2024-05-new-style-gfx.txt")
@@ -364,7 +355,7 @@ Deno.test("sampler: clients are keyed by (device, client id); a shared one goes 
 });
 
 Deno.test("sampler: without drm-pdev the device comes from the node's sysfs link", () => {
-  inTempDir((dir) => {
+  withTempDir((dir) => {
     const withoutPdev = (text: string) => text.replace(/^\s*drm-pdev:.*\n/m, "");
     const i915 = withoutPdev(
       captureText("fdinfo-i915/i915-tvrtko-dri-devel-2022-01-25-integrated.txt"),
@@ -402,7 +393,7 @@ for (const scenario of SCENARIOS) {
     // The sys trees are the sysfs helper's; skipped until they exist.
     ignore: !existsDir(join(sysRootOf(scenario), "class/drm")),
     fn() {
-      inTempDir((dir) => {
+      withTempDir((dir) => {
         copyTree(procRootOf(scenario), dir);
         for (const pid of Deno.readDirSync(dir)) {
           const fdinfoDir = join(dir, pid.name, "fdinfo");
@@ -434,7 +425,7 @@ function existsDir(path: string): boolean {
 }
 
 Deno.test("sampler: exited processes, non-pid entries and a missing proc root are not errors", () => {
-  inTempDir((dir) => {
+  withTempDir((dir) => {
     buildTree(dir, {
       "proc/555/comm": "gone\n", // exited between readdir and listing fd/: no fd dir
       "proc/meminfo": "MemTotal: 1 kB\n",

@@ -9,6 +9,7 @@ import { dirname, join } from "node:path";
 import { DrmProcessSampler } from "../../../src/linux/fdinfo/drm_process_sampler.ts";
 import { readStartTime } from "../../../src/linux/fdinfo/proc_pids.ts";
 import { DrmClientScanner } from "../../../src/linux/fdinfo/scan_drm_clients.ts";
+import { withTempDir } from "../../support/temp_dir.ts";
 
 const KiB = 1024;
 
@@ -53,6 +54,11 @@ class FakeProc {
     Deno.removeSync(join(this.root, `${pid}/fdinfo/${fd}`));
   }
 
+  /** `loadavg`, its last field the last pid the kernel handed out. */
+  loadavg(lastPid: number): void {
+    this.#write("loadavg", `0.00 0.01 0.05 1/170 ${lastPid}\n`);
+  }
+
   exit(pid: number): void {
     Deno.removeSync(join(this.root, String(pid)), { recursive: true });
   }
@@ -73,6 +79,27 @@ class FakeProc {
   }
 }
 
+/**
+ * A sampler over `procRoot` on a clock the test moves by hand: incremental between full walks
+ * 2 s apart, or one-shot (no rescan interval) when `rescanIntervalMs` is null.
+ */
+function samplerOn(procRoot: string, rescanIntervalMs: number | null = 2000) {
+  const clock = { now: 0 };
+  const sampler = new DrmProcessSampler({
+    procRoot,
+    sysRoot: "/nonexistent/sys",
+    nowMs: () => clock.now,
+    ...(rescanIntervalMs === null ? {} : { rescanIntervalMs }),
+  });
+  return { clock, sampler };
+}
+
+/** The pids of the clients a continuous scanner finds, on a full walk (`full`) or not. */
+function scannedPids(procRoot: string): (full: boolean) => number[] {
+  const scanner = new DrmClientScanner(procRoot, "/nonexistent/sys", true);
+  return (full) => scanner.scan(full).clients.map((client) => client.pid);
+}
+
 /** pid → VRAM bytes of every usage in one sample. */
 function vramByPid(sampler: DrmProcessSampler): Record<number, number | undefined> {
   const out: Record<number, number | undefined> = {};
@@ -81,12 +108,7 @@ function vramByPid(sampler: DrmProcessSampler): Record<number, number | undefine
 }
 
 function withFakeProc(body: (proc: FakeProc, procRoot: string) => void): void {
-  const dir = Deno.makeTempDirSync({ prefix: "gputop-incremental-" });
-  try {
-    body(new FakeProc(dir), dir);
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
+  withTempDir((dir) => body(new FakeProc(dir), dir));
 }
 
 Deno.test("incremental scan: closed fd, exited pid, reused pid, new pid, new client after rescan", () => {
@@ -101,13 +123,7 @@ Deno.test("incremental scan: closed fd, exited pid, reused pid, new pid, new cli
     proc.process(400, 800);
     proc.drmFd(400, 3, 4, 64);
 
-    const clock = { now: 0 };
-    const sampler = new DrmProcessSampler({
-      procRoot,
-      sysRoot: "/nonexistent/sys",
-      nowMs: () => clock.now,
-      rescanIntervalMs: 2000,
-    });
+    const { clock, sampler } = samplerOn(procRoot);
     // t = 0: the first sample is a full walk. pid 100: 4 + 8 KiB.
     assert.deepEqual(vramByPid(sampler), { 100: 12 * KiB, 200: 16 * KiB, 400: 64 * KiB });
 
@@ -149,13 +165,7 @@ Deno.test("incremental scan: an fd number reused for a non-DRM file is dropped a
   withFakeProc((proc, procRoot) => {
     proc.process(100, 500);
     proc.drmFd(100, 3, 1, 4);
-    const clock = { now: 0 };
-    const sampler = new DrmProcessSampler({
-      procRoot,
-      sysRoot: "/nonexistent/sys",
-      nowMs: () => clock.now,
-      rescanIntervalMs: 2000,
-    });
+    const { clock, sampler } = samplerOn(procRoot);
     assert.deepEqual(vramByPid(sampler), { 100: 4 * KiB });
     proc.socketFd(100, 3);
     clock.now = 100;
@@ -167,12 +177,7 @@ Deno.test("one-shot sampler (no rescan interval) walks everything every sample",
   withFakeProc((proc, procRoot) => {
     proc.process(100, 500);
     proc.drmFd(100, 3, 1, 4);
-    const clock = { now: 0 };
-    const sampler = new DrmProcessSampler({
-      procRoot,
-      sysRoot: "/nonexistent/sys",
-      nowMs: () => clock.now,
-    });
+    const { clock, sampler } = samplerOn(procRoot, null);
     assert.deepEqual(vramByPid(sampler), { 100: 4 * KiB });
     proc.drmFd(100, 9, 2, 8); // a new client of a known pid is seen at the next sample
     clock.now = 1;
@@ -192,18 +197,10 @@ Deno.test("readStartTime: field 22, counted after the last ')' of the name", () 
 
 Deno.test("incremental scan: the pid list is re-read only when loadavg's last pid moved", () => {
   withFakeProc((proc, procRoot) => {
-    const loadavg = (lastPid: number) =>
-      Deno.writeTextFileSync(join(procRoot, "loadavg"), `0.00 0.01 0.05 1/170 ${lastPid}\n`);
-    loadavg(100);
+    proc.loadavg(100);
     proc.process(100, 500);
     proc.drmFd(100, 3, 1, 4);
-    const clock = { now: 0 };
-    const sampler = new DrmProcessSampler({
-      procRoot,
-      sysRoot: "/nonexistent/sys",
-      nowMs: () => clock.now,
-      rescanIntervalMs: 2000,
-    });
+    const { clock, sampler } = samplerOn(procRoot);
     assert.deepEqual(vramByPid(sampler), { 100: 4 * KiB });
 
     // A process appears but loadavg says no pid was handed out: not listed yet.
@@ -213,7 +210,7 @@ Deno.test("incremental scan: the pid list is re-read only when loadavg's last pi
     assert.deepEqual(vramByPid(sampler), { 100: 4 * KiB });
 
     // The kernel's last pid moved: the listing is read again and pid 101 is walked as new.
-    loadavg(101);
+    proc.loadavg(101);
     clock.now = 200;
     assert.deepEqual(vramByPid(sampler), { 100: 4 * KiB, 101: 8 * KiB });
 
@@ -245,8 +242,7 @@ Deno.test("incremental scan: a pid without stat is not read again until the next
     // pid 100 without a stat file, as in the fixture trees.
     Deno.mkdirSync(join(procRoot, "100/fd"), { recursive: true });
     proc.drmFd(100, 3, 1, 4);
-    const scanner = new DrmClientScanner(procRoot, "/nonexistent/sys", true);
-    const pids = (full: boolean) => scanner.scan(full).clients.map((client) => client.pid);
+    const pids = scannedPids(procRoot);
     assert.deepEqual(pids(true), [100]);
 
     // stat appears and the fd link goes (its fdinfo stays). Were stat read, start time 500
@@ -272,8 +268,7 @@ Deno.test("incremental scan: a tree without loadavg lists pids each sample until
   withFakeProc((proc, procRoot) => {
     proc.process(100, 500);
     proc.drmFd(100, 3, 1, 4);
-    const scanner = new DrmClientScanner(procRoot, "/nonexistent/sys", true);
-    const pids = (full: boolean) => scanner.scan(full).clients.map((client) => client.pid);
+    const pids = scannedPids(procRoot);
     assert.deepEqual(pids(true), [100]);
 
     // loadavg appears but is not read before the next full walk: without it every sample
@@ -297,13 +292,10 @@ Deno.test("incremental scan: a tree without loadavg lists pids each sample until
 
 Deno.test("incremental scan: start times are checked only when loadavg's last pid moved", () => {
   withFakeProc((proc, procRoot) => {
-    const loadavg = (lastPid: number) =>
-      Deno.writeTextFileSync(join(procRoot, "loadavg"), `0.00 0.01 0.05 1/170 ${lastPid}\n`);
-    loadavg(100);
+    proc.loadavg(100);
     proc.process(100, 500);
     proc.drmFd(100, 3, 1, 4);
-    const scanner = new DrmClientScanner(procRoot, "/nonexistent/sys", true);
-    const pids = (full: boolean) => scanner.scan(full).clients.map((client) => client.pid);
+    const pids = scannedPids(procRoot);
     assert.deepEqual(pids(true), [100]);
 
     // stat now says start time 600 and the fd link is gone (fdinfo stays). No process was
@@ -313,7 +305,7 @@ Deno.test("incremental scan: start times are checked only when loadavg's last pi
     assert.deepEqual(pids(false), [100]);
 
     // The last pid moved: start time 600 ≠ 500, pid 100 is walked as new and has no DRM fd.
-    loadavg(101);
+    proc.loadavg(101);
     assert.deepEqual(pids(false), []);
   });
 });

@@ -15,8 +15,8 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { entriesUnder, parseTtar, type TtarEntry } from "./ttar_to_tree.ts";
-import { formatTtar, treeEntries } from "./tree_to_ttar.ts";
-import { TreeWriter } from "./tree_writer.ts";
+import { drmNodes, drmVersion, type NodeSpec } from "./drm_sysfs.ts";
+import { type TreeWriter, writeTreeArchive } from "./tree_writer.ts";
 
 const FIXTURES = fileURLToPath(new URL("../../../fixtures/linux/", import.meta.url));
 
@@ -33,6 +33,9 @@ interface PciSpec {
   /** Files the capture already has (uevent, vendor, ...) are not written again. */
   captured?: ReadonlySet<string>;
 }
+
+/** The render node of a scenario with one GPU, or of the first GPU. */
+const RENDER_D128: NodeSpec = { name: "renderD128", minor: 128 };
 
 const pciDir = (address: string): string => `devices/pci0000:00/${address}`;
 
@@ -71,32 +74,6 @@ function pciDevice(sys: TreeWriter, spec: PciSpec): string {
   sys.linkTo(`${dir}/driver`, `bus/pci/drivers/${spec.driver}`);
   sys.linkTo(`bus/pci/drivers/${spec.driver}/${spec.address}`, dir);
   return dir;
-}
-
-interface NodeSpec {
-  name: string;
-  minor: number;
-  /** Connector names without the card prefix (`DP-1`), with their `status`. */
-  connectors?: Record<string, string>;
-}
-
-/** A DRM minor under `parentDir`, with `dev`, `device`, uevent and the class/dev links. */
-function drmNode(sys: TreeWriter, parentDir: string, node: NodeSpec): void {
-  const dir = `${parentDir}/drm/${node.name}`;
-  const parentName = parentDir.split("/").pop() as string;
-  sys.value(`${dir}/dev`, `226:${node.minor}`);
-  sys.file(
-    `${dir}/uevent`,
-    `MAJOR=226\nMINOR=${node.minor}\nDEVNAME=dri/${node.name}\nDEVTYPE=drm_minor\n`,
-  );
-  sys.link(`${dir}/device`, `../../../${parentName}`);
-  sys.linkTo(`class/drm/${node.name}`, dir);
-  sys.linkTo(`dev/char/226:${node.minor}`, dir);
-  for (const [connector, status] of Object.entries(node.connectors ?? {})) {
-    const name = `${node.name}-${connector}`;
-    sys.value(`${dir}/${name}/status`, status);
-    sys.linkTo(`class/drm/${name}`, `${dir}/${name}`);
-  }
 }
 
 function writeCaptured(
@@ -181,9 +158,8 @@ function amdgpuVega(
     "freq2_input": 167000000,
     "freq2_label": "mclk",
   };
-  for (const [name, value] of Object.entries(values)) sys.value(`${hwmon}/${name}`, value);
-  drmNode(sys, dir, options.card);
-  drmNode(sys, dir, options.render);
+  sys.values(hwmon, values);
+  drmNodes(sys, dir, [options.card, options.render]);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -198,7 +174,7 @@ function amdgpuApu(sys: TreeWriter, captures: Captures): void {
   );
   sys.linkTo(`${fb}/driver`, "bus/platform/drivers/simple-framebuffer");
   sys.linkTo("bus/platform/drivers/simple-framebuffer/simple-framebuffer.0", fb);
-  drmNode(sys, fb, { name: "card0", minor: 0, connectors: { "Unknown-1": "connected" } });
+  drmNodes(sys, fb, [{ name: "card0", minor: 0, connectors: { "Unknown-1": "connected" } }]);
 
   const address = "0000:04:00.0";
   const dir = pciDevice(sys, {
@@ -223,7 +199,7 @@ function amdgpuApu(sys: TreeWriter, captures: Captures): void {
     "mem_info_gtt_total": 16106127360,
     "mem_info_gtt_used": 1073741824,
   };
-  for (const [name, value] of Object.entries(values)) sys.value(`${dir}/${name}`, value);
+  sys.values(dir, values);
   const hwmon = `${dir}/hwmon/hwmon3`;
   const sensors: Record<string, string | number> = {
     // INVENTED. APU hwmon: edge only, no crit, no fan, no power cap, vddnb present.
@@ -239,9 +215,9 @@ function amdgpuApu(sys: TreeWriter, captures: Captures): void {
     "freq1_input": 400000000,
     "freq1_label": "sclk",
   };
-  for (const [name, value] of Object.entries(sensors)) sys.value(`${hwmon}/${name}`, value);
-  drmNode(sys, dir, { name: "card1", minor: 1, connectors: { "eDP-1": "connected" } });
-  drmNode(sys, dir, { name: "renderD128", minor: 128 });
+  sys.values(hwmon, sensors);
+  const card1 = { name: "card1", minor: 1, connectors: { "eDP-1": "connected" } };
+  drmNodes(sys, dir, [card1, RENDER_D128]);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -282,8 +258,7 @@ function i915KabyLake(sys: TreeWriter, captures: Captures, card: NodeSpec, rende
     sys.value(`${cardDir}/gt_${kind}_freq_mhz`, mhz);
     sys.value(`${cardDir}/gt/gt0/rps_${kind}_freq_mhz`, mhz);
   }
-  drmNode(sys, dir, card);
-  drmNode(sys, dir, render);
+  drmNodes(sys, dir, [card, render]);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -331,9 +306,11 @@ function xeB580(sys: TreeWriter, captures: Captures): void {
     "temp3_input": 52000,
     "temp3_label": "vram",
   };
-  for (const [name, value] of Object.entries(sensors)) sys.value(`${hwmon}/${name}`, value);
-  drmNode(sys, dir, { name: "card0", minor: 0, connectors: { "DP-1": "connected" } });
-  drmNode(sys, dir, { name: "renderD128", minor: 128 });
+  sys.values(hwmon, sensors);
+  drmNodes(sys, dir, [
+    { name: "card0", minor: 0, connectors: { "DP-1": "connected" } },
+    RENDER_D128,
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -360,24 +337,19 @@ function readCaptures(realdata: string): Captures {
   };
 }
 
-/** Builds the tree in a temporary directory and commits it as `<scenario>/sys.ttar`. */
+/** Builds the tree and commits it as `<scenario>/sys.ttar`. */
 function scenario(name: string, build: (sys: TreeWriter) => void): void {
-  const scratch = Deno.makeTempDirSync({ prefix: `gputop-build-${name}-` });
-  try {
-    const sys = new TreeWriter(join(scratch, "sys"));
-    sys.value("class/drm/version", "drm 1.1.0 20060810");
-    build(sys);
-    Deno.mkdirSync(join(FIXTURES, name), { recursive: true });
-    Deno.writeTextFileSync(
-      join(FIXTURES, name, "sys.ttar"),
-      formatTtar(treeEntries(sys.root), [
-        `fixtures/linux/${name}/sys as a ttar archive (see test/linux/sysfs/tree_to_ttar.ts);`,
-        "provenance in fixtures/linux/README-sys.md. Tests unpack it into a temporary directory.",
-      ]),
-    );
-  } finally {
-    Deno.removeSync(scratch, { recursive: true });
-  }
+  writeTreeArchive(
+    join(FIXTURES, name, "sys.ttar"),
+    [
+      `fixtures/linux/${name}/sys as a ttar archive (see test/linux/sysfs/tree_to_ttar.ts);`,
+      "provenance in fixtures/linux/README-sys.md. Tests unpack it into a temporary directory.",
+    ],
+    (sys) => {
+      drmVersion(sys);
+      build(sys);
+    },
+  );
 }
 
 if (import.meta.main) {
@@ -387,18 +359,17 @@ if (import.meta.main) {
     amdgpuVega(sys, captures, {
       address: "0000:03:00.0",
       card: { name: "card0", minor: 0, connectors: { "DP-1": "connected" } },
-      render: { name: "renderD128", minor: 128 },
+      render: RENDER_D128,
       runtimeStatus: "active",
     }));
   scenario("amdgpu-apu", (sys) => amdgpuApu(sys, captures));
   scenario(
     "i915-integrated",
-    (sys) =>
-      i915KabyLake(sys, captures, { name: "card1", minor: 1 }, { name: "renderD128", minor: 128 }),
+    (sys) => i915KabyLake(sys, captures, { name: "card1", minor: 1 }, RENDER_D128),
   );
   scenario("xe-discrete", (sys) => xeB580(sys, captures));
   scenario("mixed-two-gpus", (sys) => {
-    i915KabyLake(sys, captures, { name: "card0", minor: 0 }, { name: "renderD128", minor: 128 });
+    i915KabyLake(sys, captures, { name: "card0", minor: 0 }, RENDER_D128);
     amdgpuVega(sys, captures, {
       address: "0000:03:00.0",
       card: { name: "card1", minor: 1, connectors: { "DP-2": "disconnected" } },
@@ -411,7 +382,7 @@ if (import.meta.main) {
     amdgpuVega(sys, captures, {
       address: "0000:03:00.0",
       card: { name: "card0", minor: 0, connectors: { "DP-1": "disconnected" } },
-      render: { name: "renderD128", minor: 128 },
+      render: RENDER_D128,
       runtimeStatus: "suspended",
     }));
 }

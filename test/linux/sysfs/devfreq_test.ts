@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { devfreqDir, parseLoad, readDevfreq } from "../../../src/linux/sysfs/devfreq.ts";
 import { sysRootOf } from "./fixture_tree.ts";
+import { withTempDir } from "../../support/temp_dir.ts";
 
 Deno.test("devfreq of the RK3399 GPU: Hz files → MHz, no load file on mainline", () => {
   const sys = sysRootOf("panfrost-rk3399");
@@ -28,9 +29,8 @@ Deno.test("parseLoad: vendor `percent@freqHz` and a bare percent; nonsense is nu
   assert.equal(parseLoad(null), null);
 });
 
-Deno.test("readDevfreq: 799999987 Hz rounds to 800 MHz; 0 or junk is unknown", () => {
-  const dir = Deno.makeTempDirSync();
-  try {
+Deno.test("readDevfreq: 799999987 Hz rounds to 800 MHz; 0 or junk is unknown", () =>
+  withTempDir((dir) => {
     Deno.writeTextFileSync(join(dir, "cur_freq"), "799999987\n");
     Deno.writeTextFileSync(join(dir, "min_freq"), "0\n");
     Deno.writeTextFileSync(join(dir, "max_freq"), "fast\n");
@@ -40,7 +40,4 @@ Deno.test("readDevfreq: 799999987 Hz rounds to 800 MHz; 0 or junk is unknown", (
       maxMHz: null,
       loadPercent: null,
     });
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
-});
+  }));

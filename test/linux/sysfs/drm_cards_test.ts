@@ -7,6 +7,7 @@ import {
   parseUevent,
 } from "../../../src/linux/sysfs/drm_cards.ts";
 import { copyTree, pciDir, scratchSys, sysRootOf } from "./fixture_tree.ts";
+import { withTempDir } from "../../support/temp_dir.ts";
 
 Deno.test("amdgpu-discrete: one PCI card with ids, driver, render node and PM state", () => {
   const cards = listDrmCards(sysRootOf("amdgpu-discrete"));
@@ -82,15 +83,11 @@ Deno.test("without a driver link or id files, uevent supplies driver and ids", (
   }
 });
 
-Deno.test("no class/drm at all: no cards, no error", () => {
-  const empty = Deno.makeTempDirSync();
-  try {
+Deno.test("no class/drm at all: no cards, no error", () =>
+  withTempDir((empty) => {
     assert.deepEqual(listDrmCards(empty), []);
     assert.deepEqual(listDrmCards(join(empty, "missing")), []);
-  } finally {
-    Deno.removeSync(empty, { recursive: true });
-  }
-});
+  }));
 
 Deno.test("parseUevent, parseHex, isRuntimeSuspended", () => {
   assert.deepEqual(parseUevent("DRIVER=xe\nPCI_ID=8086:E20B\n\nbad line\n"), {
@@ -132,9 +129,8 @@ Deno.test("Raspberry Pi 4: v3d listed, vc4 (display only on BCM2711) not", () =>
   );
 });
 
-Deno.test("a platform card without a subsystem link is placed by its real path", () => {
-  const scratch = Deno.makeTempDirSync();
-  try {
+Deno.test("a platform card without a subsystem link is placed by its real path", () =>
+  withTempDir((scratch) => {
     copyTree(sysRootOf("panthor-rk3588"), join(scratch, "sys"));
     const device = join(scratch, "sys/devices/platform/fb000000.gpu");
     Deno.removeSync(join(device, "subsystem"));
@@ -144,7 +140,4 @@ Deno.test("a platform card without a subsystem link is placed by its real path",
     // Without its render node the same card is display-only and not listed.
     Deno.removeSync(join(device, "drm/renderD128"), { recursive: true });
     assert.deepEqual(listDrmCards(join(scratch, "sys")), []);
-  } finally {
-    Deno.removeSync(scratch, { recursive: true });
-  }
-});
+  }));

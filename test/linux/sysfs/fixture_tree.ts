@@ -1,6 +1,7 @@
 /**
- * Paths of the scenario fixtures (for the sysfs, DRM backend and fdinfo sampler tests), and
- * scratch copies of them for tests that change a file between two readings or remove one.
+ * Paths of the scenario fixtures (for the sysfs, DRM backend and fdinfo sampler tests), the
+ * flags that point gputop at them, and scratch copies of them for tests that change a file
+ * between two readings or remove one.
  *
  * In git a scenario is `fixtures/linux/<scenario>/` holding `sys.ttar` and `proc.ttar` (text
  * archives, see `tree_to_ttar.ts`: sysfs and proc trees have names with `:` and symlinks, which
@@ -88,6 +89,16 @@ export function sysRootOf(scenario: string): string {
 
 export function procRootOf(scenario: string): string {
   return join(scenarioRootOf(scenario), "proc");
+}
+
+/** The flags that point gputop at a scenario: `--sys-root <sys> --proc-root <proc>`. */
+export function fixtureRootArgs(scenario: string): string[] {
+  return ["--sys-root", sysRootOf(scenario), "--proc-root", procRootOf(scenario)];
+}
+
+/** gputop on a scenario with the DRM backend alone: `--backends drm` and its roots. */
+export function drmFixtureArgs(scenario: string): string[] {
+  return ["--backends", "drm", ...fixtureRootArgs(scenario)];
 }
 
 /** Recursive copy that recreates symlinks with their original (relative) targets. */

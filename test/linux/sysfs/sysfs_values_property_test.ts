@@ -22,21 +22,13 @@ import {
   hostileValue,
   PROPERTY_RUNS,
 } from "../../support/hostile.ts";
+import { withTempDir } from "../../support/temp_dir.ts";
 
 /** A sysfs file's content: a hostile value with or without a (CR)LF after it. */
 const fileText = fc.tuple(hostileValue, fc.constantFrom("", "\n", "\r\n")).map(([v, e]) => v + e);
 
-function withDir(body: (dir: string) => void): void {
-  const dir = Deno.makeTempDirSync({ prefix: "gputop-sysfs-prop-" });
-  try {
-    body(dir);
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
-}
-
 Deno.test("readIntOrNull / readBigIntOrNull / readLineOrNull on hostile files", () => {
-  withDir((dir) => {
+  withTempDir((dir) => {
     const path = join(dir, "value");
     fc.assert(
       fc.property(fileText, (text) => {
@@ -55,7 +47,7 @@ Deno.test("readIntOrNull / readBigIntOrNull / readLineOrNull on hostile files", 
 });
 
 Deno.test("hwmon readers on hostile sensor files: finite, in their ranges, or null", () => {
-  withDir((dir) => {
+  withTempDir((dir) => {
     const files = ["temp1_input", "temp1_label", "power1_average", "pwm1", "fan1_input"]
       .concat(["fan1_max", "energy1_input"]);
     const hwmon: Hwmon = { path: dir, files: new Set(files) };

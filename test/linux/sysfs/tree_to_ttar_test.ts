@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { parseTtar, type TtarEntry } from "./ttar_to_tree.ts";
 import { formatTtar, treeEntries, writeEntries } from "./tree_to_ttar.ts";
+import { withTempDir } from "../../support/temp_dir.ts";
 
 const ENTRIES: TtarEntry[] = [
   { kind: "dir", path: "devices", mode: null },
@@ -29,26 +30,18 @@ Deno.test("formatTtar refuses content it could not give back", () => {
   assert.throws(() => formatTtar([file("NULLBYTE")]), /round-trip/);
 });
 
-Deno.test("writeEntries then treeEntries: the same tree, links kept as links", () => {
-  const dir = Deno.makeTempDirSync();
-  try {
+Deno.test("writeEntries then treeEntries: the same tree, links kept as links", () =>
+  withTempDir((dir) => {
     writeEntries(ENTRIES, join(dir, "t"));
     assert.equal(Deno.lstatSync(join(dir, "t/link")).isSymlink, true);
     assert.equal(Deno.readTextFileSync(join(dir, "t/link/vendor")), "0x1002\n");
     assert.deepEqual(treeEntries(join(dir, "t")), ENTRIES);
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
-});
+  }));
 
-Deno.test("writeEntries refuses a path that leaves the tree", () => {
-  const dir = Deno.makeTempDirSync();
-  try {
+Deno.test("writeEntries refuses a path that leaves the tree", () =>
+  withTempDir((dir) => {
     assert.throws(
       () => writeEntries([{ kind: "file", path: "../x", content: "", mode: null }], dir),
       /leaves the tree/,
     );
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
-});
+  }));

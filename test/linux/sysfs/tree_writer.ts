@@ -1,9 +1,10 @@
 /**
  * Writes a fixture tree (files, kernel-style value files and relative symlinks) under one
  * root, for the fixture builders (`build_sys_fixtures.ts`, `build_platform_fixtures.ts`),
- * whose output is then packed into ttar archives.
+ * and packs it into the ttar archive that is committed.
  */
 import { dirname, join } from "node:path";
+import { formatTtar, treeEntries } from "./tree_to_ttar.ts";
 
 export class TreeWriter {
   constructor(readonly root: string) {}
@@ -20,6 +21,11 @@ export class TreeWriter {
     this.file(path, `${value}\n`);
   }
 
+  /** A value file `<dir>/<name>` for each entry of `values`. */
+  values(dir: string, values: Record<string, string | number>): void {
+    for (const [name, value] of Object.entries(values)) this.value(`${dir}/${name}`, value);
+  }
+
   link(path: string, target: string): void {
     const full = join(this.root, path);
     Deno.mkdirSync(dirname(full), { recursive: true });
@@ -30,5 +36,25 @@ export class TreeWriter {
   linkTo(from: string, to: string): void {
     const depth = from.split("/").length - 1;
     this.link(from, `${"../".repeat(depth)}${to}`);
+  }
+}
+
+/**
+ * Builds a tree with `build` in a scratch directory (removed afterwards) and writes it to
+ * `file` as a ttar archive whose header comment is `header`.
+ */
+export function writeTreeArchive(
+  file: string,
+  header: readonly string[],
+  build: (tree: TreeWriter) => void,
+): void {
+  const scratch = Deno.makeTempDirSync({ prefix: "gputop-build-" });
+  try {
+    const tree = new TreeWriter(join(scratch, "tree"));
+    build(tree);
+    Deno.mkdirSync(dirname(file), { recursive: true });
+    Deno.writeTextFileSync(file, formatTtar(treeEntries(tree.root), header));
+  } finally {
+    Deno.removeSync(scratch, { recursive: true });
   }
 }
