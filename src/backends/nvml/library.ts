@@ -5,12 +5,19 @@
  * the library's own message. Nothing here decides what a failure means for a reading.
  */
 import { readCStringPointer } from "../../ffi/c_string.ts";
-import { libraryCandidates } from "../../ffi/library_candidates.ts";
+import { candidateList } from "../../ffi/library_candidates.ts";
 import { newestSymbol } from "../../ffi/newest_symbol.ts";
-import { type LibraryLoadFailure, openFirstLibrary } from "../../ffi/open_library.ts";
-import { fetchSizedList } from "../../ffi/sized_list.ts";
+import { NonblockingInit } from "../../ffi/nonblocking_init.ts";
+import { type OpenedLibrary, openLibraryAs } from "../../ffi/open_library.ts";
 import { StructBuffer } from "../../ffi/struct_reader.ts";
 import { type VendorCalls, vendorCalls } from "../../ffi/vendor_call_error.ts";
+import {
+  type NvmlProcessInfo,
+  type NvmlProcessSample,
+  type ProcessListKind,
+  readProcessUtilization,
+  readRunningProcesses,
+} from "./process_lists.ts";
 import { fallbackMessage, NvmlError, NvmlReturn } from "./return_codes.ts";
 import {
   type DevicePairGetter,
@@ -30,8 +37,6 @@ import {
   PCI_BUS_ID_LEGACY_LENGTH,
   PCI_BUS_ID_LENGTH,
   PCI_INFO,
-  PROCESS_INFO_V1,
-  PROCESS_UTILIZATION_SAMPLE,
   SYSTEM_DRIVER_VERSION_BUFFER_SIZE,
   SYSTEM_NVML_VERSION_BUFFER_SIZE,
   UTILIZATION,
@@ -43,66 +48,21 @@ import {
   type ProcessListVariant,
 } from "./variants.ts";
 
-/** The library names to try, in order: `GPUTOP_NVML_LIB`, then the platform's defaults. */
-export function nvmlLibraryCandidates(
-  env: (name: string) => string | undefined,
-  os: typeof Deno.build.os,
-): string[] {
-  return libraryCandidates(NVML_CANDIDATES, env, os);
-}
+export type { NvmlProcessInfo, NvmlProcessSample, ProcessListKind };
 
-const NVML_CANDIDATES = {
+/** The library names to try, in order: `GPUTOP_NVML_LIB`, then the platform's defaults. */
+export const nvmlLibraryCandidates = candidateList({
   override: "GPUTOP_NVML_LIB",
   unix: ["libnvidia-ml.so.1", "libnvidia-ml.so"],
   windowsSystem: ["nvml.dll"],
-  windowsExtra: (env: (name: string) => string | undefined) => [
+  windowsExtra: (env) => [
     `${env("ProgramFiles") ?? "C:\\Program Files"}\\NVIDIA Corporation\\NVSMI\\nvml.dll`,
   ],
-};
-
-/** The outcome of {@linkcode openNvmlLibrary}. */
-export type OpenNvmlResult =
-  | { ok: true; nvml: NvmlLibrary; failed: LibraryLoadFailure[] }
-  | { ok: false; tried: string[]; failed: LibraryLoadFailure[] };
+});
 
 /** Opens the first candidate that loads with the NVML symbol table. */
-export function openNvmlLibrary(candidates: readonly string[]): OpenNvmlResult {
-  const result = openFirstLibrary(candidates, NVML_SYMBOLS);
-  if (!result.ok) return result;
-  return { ok: true, nvml: new NvmlLibrary(result.library, result.path), failed: result.failed };
-}
-
-/**
- * `nvmlInit` again, as `nonblocking` symbols: Deno runs such a call on a worker thread and
- * returns a Promise, so an init that blocks for seconds (a driver without persistence mode
- * loading its state) leaves the event loop free. Only init gets this treatment: the other
- * calls are short ioctls, and a nonblocking call costs ~19 µs against ~20 ns for a sync one.
- */
-const NVML_INIT_V2_NONBLOCKING = {
-  nvmlInit_v2: { parameters: [], result: "i32", nonblocking: true },
-} as const satisfies Deno.ForeignLibraryInterface;
-const NVML_INIT_V1_NONBLOCKING = {
-  nvmlInit: { parameters: [], result: "i32", nonblocking: true },
-} as const satisfies Deno.ForeignLibraryInterface;
-
-/** Which process list a call reads. */
-export type ProcessListKind = "compute" | "graphics";
-
-/** One entry of a running-process list. */
-export interface NvmlProcessInfo {
-  pid: number;
-  /** Bytes; `VALUE_NOT_AVAILABLE_U64` under Windows WDDM. */
-  usedGpuMemory: bigint;
-}
-
-/** One `nvmlProcessUtilizationSample_t`. */
-export interface NvmlProcessSample {
-  pid: number;
-  timeStampUs: bigint;
-  smUtil: number;
-  memUtil: number;
-  encUtil: number;
-  decUtil: number;
+export function openNvmlLibrary(candidates: readonly string[]): OpenedLibrary<NvmlLibrary> {
+  return openLibraryAs(candidates, NVML_SYMBOLS, (library, path) => new NvmlLibrary(library, path));
 }
 
 type DeviceHandle = Deno.PointerValue;
@@ -123,7 +83,8 @@ export class NvmlLibrary {
   readonly #compute: ProcessListVariant | null;
   readonly #graphics: ProcessListVariant | null;
   readonly #calls: VendorCalls<NvmlError>;
-  #initLibrary: { init: () => Promise<number>; close(): void } | null = null;
+  /** The second open of the same file, holding only the nonblocking init; made when needed. */
+  #initTwin: NonblockingInit | null = null;
   #closed = false;
 
   constructor(library: Deno.DynamicLibrary<typeof NVML_SYMBOLS>, path: string) {
@@ -150,33 +111,18 @@ export class NvmlLibrary {
   }
 
   /**
-   * `init()` off the main thread (see NVML_INIT_NONBLOCKING). The same file is opened a
-   * second time; the dynamic loader hands back the library already loaded, so both tables
-   * reach one NVML. Never `close()` while this is pending: the session guard waits for it.
+   * `init()` off the main thread (src/ffi/nonblocking_init.ts), through whichever init entry
+   * point this library exports. Never `close()` while this is pending: the library lifetime
+   * waits for it.
    */
   initAsync(): Promise<number> {
-    if (this.#initLibrary === null) {
-      try {
-        this.#initLibrary = this.#openNonblockingInit();
-      } catch {
-        return Promise.resolve(this.init());
-      }
-      if (this.#initLibrary === null) return Promise.resolve(NvmlReturn.FUNCTION_NOT_FOUND);
+    if (this.#initTwin === null) {
+      const init = newestSymbol(this.#symbols, ["nvmlInit_v2", "nvmlInit"]);
+      if (init === null) return Promise.resolve(NvmlReturn.FUNCTION_NOT_FOUND);
+      const symbol = { name: init.name, parameters: [], result: "i32" } as const;
+      this.#initTwin = new NonblockingInit(this.path, symbol, () => this.init());
     }
-    return this.#initLibrary.init();
-  }
-
-  /** The nonblocking twin of whichever init entry point this library exports. */
-  #openNonblockingInit(): { init: () => Promise<number>; close(): void } | null {
-    if (this.#symbols.nvmlInit_v2) {
-      const library = Deno.dlopen(this.path, NVML_INIT_V2_NONBLOCKING);
-      return { init: () => library.symbols.nvmlInit_v2(), close: () => library.close() };
-    }
-    if (this.#symbols.nvmlInit) {
-      const library = Deno.dlopen(this.path, NVML_INIT_V1_NONBLOCKING);
-      return { init: () => library.symbols.nvmlInit(), close: () => library.close() };
-    }
-    return null;
+    return this.#initTwin.call();
   }
 
   shutdown(): number {
@@ -218,20 +164,19 @@ export class NvmlLibrary {
   }
 
   deviceCount(): number {
-    const out = new Uint32Array(1);
     const fn = newestSymbol(this.#symbols, ["nvmlDeviceGetCount_v2", "nvmlDeviceGetCount"]);
-    this.#check("nvmlDeviceGetCount", fn ? fn.call(out) : null);
-    return out[0] ?? 0;
+    return this.#calls.u32("nvmlDeviceGetCount", (out) => fn ? fn.call(out) : null);
   }
 
   handle(index: number): DeviceHandle {
-    const out = new BigUint64Array(1);
     const fn = newestSymbol(this.#symbols, [
       "nvmlDeviceGetHandleByIndex_v2",
       "nvmlDeviceGetHandleByIndex",
     ]);
-    this.#check("nvmlDeviceGetHandleByIndex", fn ? fn.call(index, out) : null);
-    return Deno.UnsafePointer.create(out[0] ?? 0n);
+    const name = "nvmlDeviceGetHandleByIndex";
+    return Deno.UnsafePointer.create(
+      this.#calls.u64(name, (out) => fn ? fn.call(index, out) : null),
+    );
   }
 
   /** A `char*` device getter: name, UUID or serial. */
@@ -243,12 +188,12 @@ export class NvmlLibrary {
   /** An `unsigned int*` device getter (units in symbols.ts). */
   deviceU32(device: DeviceHandle, name: DeviceU32Getter): number {
     const fn = this.#symbols[name];
-    return this.#u32(name, (out) => fn ? fn(device, out) : null);
+    return this.#calls.u32(name, (out) => fn ? fn(device, out) : null);
   }
 
   /** An `unsigned int*` device getter that takes a sensor or clock selector first. */
   deviceU32Of(device: DeviceHandle, name: DeviceSelectedU32Getter, selector: number): number {
-    return this.#u32(name, (out) => this.#symbols[name](device, selector, out));
+    return this.#calls.u32(name, (out) => this.#symbols[name](device, selector, out));
   }
 
   /** A getter with two `unsigned int*` / `int*` outputs (both non-negative in practice). */
@@ -305,107 +250,33 @@ export class NvmlLibrary {
 
   /** Millijoules since the driver was loaded. */
   totalEnergyMillijoules(device: DeviceHandle): bigint {
-    const out = new BigUint64Array(1);
     const fn = this.#symbols.nvmlDeviceGetTotalEnergyConsumption;
-    this.#check("nvmlDeviceGetTotalEnergyConsumption", fn ? fn(device, out) : null);
-    return out[0] ?? 0n;
+    const name = "nvmlDeviceGetTotalEnergyConsumption";
+    return this.#calls.u64(name, (out) => fn ? fn(device, out) : null);
   }
 
   /** A running-process list, retried when it grows between the size query and the fetch. */
   runningProcesses(device: DeviceHandle, kind: ProcessListKind): NvmlProcessInfo[] {
     const variant = kind === "compute" ? this.#compute : this.#graphics;
-    const name = variant?.symbol ??
-      `nvmlDevice${kind === "compute" ? "Compute" : "Graphics"}RunningProcesses`;
-    if (!variant) throw this.#calls.notExported(name);
-    const list = this.#list(
-      name,
-      variant.stride,
-      (count, infos) => variant.call(device, count, infos),
-    );
-    const entries: NvmlProcessInfo[] = [];
-    for (let i = 0; i < list.count; i++) {
-      const base = i * variant.stride;
-      entries.push({
-        pid: list.view.u32(base + PROCESS_INFO_V1.pid),
-        usedGpuMemory: list.view.u64(base + PROCESS_INFO_V1.usedGpuMemory),
-      });
-    }
-    return entries;
+    return readRunningProcesses(this.#calls, variant, kind, device);
   }
 
   /** Per-process utilisation samples newer than `lastSeenUs` (CPU µs; 0 = all buffered). */
   processUtilization(device: DeviceHandle, lastSeenUs: bigint): NvmlProcessSample[] {
-    const fn = this.#symbols.nvmlDeviceGetProcessUtilization;
-    const name = "nvmlDeviceGetProcessUtilization";
-    if (!fn) throw this.#calls.notExported(name);
-    const layout = PROCESS_UTILIZATION_SAMPLE;
-    const list = this.#list(
-      name,
-      layout.size,
-      (count, samples) => fn(device, samples, count, lastSeenUs),
-    );
-    const samples: NvmlProcessSample[] = [];
-    for (let i = 0; i < list.count; i++) {
-      const base = i * layout.size;
-      samples.push({
-        pid: list.view.u32(base + layout.pid),
-        timeStampUs: list.view.u64(base + layout.timeStamp),
-        smUtil: list.view.u32(base + layout.smUtil),
-        memUtil: list.view.u32(base + layout.memUtil),
-        encUtil: list.view.u32(base + layout.encUtil),
-        decUtil: list.view.u32(base + layout.decUtil),
-      });
-    }
-    return samples;
+    return readProcessUtilization(this.#calls, this.#symbols, device, lastSeenUs);
   }
 
   /** Unloads the library; safe to call twice. Call `shutdown()` first when initialised. */
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
-    this.#initLibrary?.close();
-    this.#initLibrary = null;
+    this.#initTwin?.close();
+    this.#initTwin = null;
     this.#library.close();
   }
 
-  #list(
-    name: string,
-    stride: number,
-    call: (count: Uint32Array, buffer: Uint8Array | null) => number,
-  ): { count: number; view: StructBuffer } {
-    const result = fetchSizedList(call, {
-      stride,
-      success: NvmlReturn.SUCCESS,
-      tooSmall: NvmlReturn.INSUFFICIENT_SIZE,
-    });
-    if (result.kind === "error") throw this.#calls.error(name, result.code);
-    if (result.kind === "too-many") {
-      throw new NvmlError(
-        NvmlReturn.INSUFFICIENT_SIZE,
-        name,
-        `list of ${result.reported} entries refused (more than ${result.maxCount})`,
-      );
-    }
-    if (result.kind === "kept-growing") {
-      throw new NvmlError(
-        NvmlReturn.INSUFFICIENT_SIZE,
-        name,
-        `list kept growing (${result.lastCount} entries after ${result.attempts} attempts)`,
-      );
-    }
-    return { count: result.count, view: new StructBuffer(result.bytes) };
-  }
-
-  #u32(name: string, call: (out: Uint32Array) => number | null): number {
-    const out = new Uint32Array(1);
-    this.#check(name, call(out));
-    return out[0] ?? 0;
-  }
-
   #string(name: string, size: number, call: (buffer: Uint8Array, size: number) => number): string {
-    const buffer = new StructBuffer(size);
-    this.#check(name, call(buffer.bytes, size));
-    return buffer.string(0, size);
+    return this.#calls.struct(name, size, (bytes) => call(bytes, size)).string(0, size);
   }
 
   /** Throws for a non-success code; `null` means the library does not export the function. */
