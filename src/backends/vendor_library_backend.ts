@@ -196,7 +196,7 @@ export class VendorLibraryBackend<L extends LoadedLibrary, H> implements Backend
 export function notLoadedStatus(
   what: string,
   opened: { tried: readonly string[]; failed: readonly LibraryLoadFailure[] },
-): BackendOpenResult {
+): BackendOpenResult & { detail: string } {
   return {
     status: "unavailable",
     detail: `no ${what} could be loaded: ${describeLoadFailures(opened.failed)}`,

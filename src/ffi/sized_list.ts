@@ -5,6 +5,8 @@
  * larger buffer. A list that keeps growing is an outcome of its own, never a silent cut.
  */
 
+import { StructBuffer } from "./struct_reader.ts";
+
 /** No GPU API lists more than this many devices, engines or processes in practice. */
 export const DEFAULT_MAX_COUNT = 65536;
 
@@ -74,4 +76,36 @@ export function fetchSizedList(call: SizedListCall, options: SizedListOptions): 
     if (code !== options.tooSmall) return { kind: "error", code };
   }
   return { kind: "kept-growing", attempts: maxAttempts, lastCount: count[0] ?? 0 };
+}
+
+/** What a list fetch comes back with, whatever its protocol (this file's, or AMD SMI's). */
+export type ListOutcome =
+  | { kind: "ok"; count: number; bytes: Uint8Array }
+  | { kind: "error"; code: number }
+  | { kind: "kept-growing"; attempts: number; lastCount: number }
+  | { kind: "too-many"; reported: number };
+
+/** How a list that could not be had whole is reported: each library words it its own way. */
+export interface ListFailures<R extends ListOutcome> {
+  error(code: number): Error;
+  tooMany(failure: Extract<R, { kind: "too-many" }>): Error;
+  keptGrowing(failure: Extract<R, { kind: "kept-growing" }>): Error;
+}
+
+/** The entries of a list fetched whole, or the library's error for why it was not. */
+export function listEntries<R extends ListOutcome>(
+  result: R,
+  failures: ListFailures<R>,
+): { count: number; view: StructBuffer } {
+  const outcome: ListOutcome = result;
+  switch (outcome.kind) {
+    case "ok":
+      return { count: outcome.count, view: new StructBuffer(outcome.bytes) };
+    case "error":
+      throw failures.error(outcome.code);
+    case "too-many":
+      throw failures.tooMany(outcome as Extract<R, { kind: "too-many" }>);
+    case "kept-growing":
+      throw failures.keptGrowing(outcome as Extract<R, { kind: "kept-growing" }>);
+  }
 }

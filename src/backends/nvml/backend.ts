@@ -22,7 +22,7 @@ import { errorMessage } from "../../model/errors.ts";
 import type { BackendReading, DeviceReading, ProcessReading } from "../../model/types.ts";
 import { cudaVersionText } from "./convert.ts";
 import { nvmlLibraryCandidates, openNvmlLibrary } from "./library.ts";
-import { LoadedNvml } from "./lifecycle.ts";
+import { NvmlLifecycle } from "./lifecycle.ts";
 import { type NvmlSystemInfo, readDevice } from "./read_device.ts";
 import { readProcesses, type UtilizationCursor } from "./read_processes.ts";
 import { NvmlError, NvmlReturn } from "./return_codes.ts";
@@ -40,7 +40,7 @@ interface NvmlDevice {
   handle: Deno.PointerValue | undefined;
 }
 
-class NvmlParts implements VendorLibraryParts<LoadedNvml, NvmlDevice> {
+class NvmlParts implements VendorLibraryParts<NvmlLifecycle, NvmlDevice> {
   readonly label = "NVML";
   readonly #ctx: BackendContext;
   readonly #cursor: UtilizationCursor = new Map();
@@ -49,13 +49,13 @@ class NvmlParts implements VendorLibraryParts<LoadedNvml, NvmlDevice> {
     this.#ctx = ctx;
   }
 
-  load(): LoadResult<LoadedNvml> {
+  load(): LoadResult<NvmlLifecycle> {
     const opened = openNvmlLibrary(nvmlLibraryCandidates(this.#ctx.env, this.#ctx.os));
     if (!opened.ok) return { ok: false, status: notLoadedStatus("NVML library", opened) };
-    return { ok: true, library: new LoadedNvml(opened.library, notLoadedNote(opened.failed)) };
+    return { ok: true, library: new NvmlLifecycle(opened.library, notLoadedNote(opened.failed)) };
   }
 
-  initFailedStatus(loaded: LoadedNvml, failure: InitFailure): BackendOpenResult {
+  initFailedStatus(loaded: NvmlLifecycle, failure: InitFailure): BackendOpenResult {
     const code = failure.code;
     const unavailable = code === NvmlReturn.DRIVER_NOT_LOADED ||
       code === NvmlReturn.LIBRARY_NOT_FOUND;
@@ -71,7 +71,7 @@ class NvmlParts implements VendorLibraryParts<LoadedNvml, NvmlDevice> {
     };
   }
 
-  openedStatus(loaded: LoadedNvml): BackendOpenResult {
+  openedStatus(loaded: NvmlLifecycle): BackendOpenResult {
     const driver = nullOnError(NvmlError, () => loaded.nvml.driverVersion());
     return {
       status: "ok",
@@ -86,7 +86,7 @@ class NvmlParts implements VendorLibraryParts<LoadedNvml, NvmlDevice> {
   }
 
   /** Every device by index, keyed by UUID, else PCI address. */
-  listDevices({ nvml }: LoadedNvml): { devices: ListedDevice<NvmlDevice>[] } {
+  listDevices({ nvml }: NvmlLifecycle): { devices: ListedDevice<NvmlDevice>[] } {
     const devices: ListedDevice<NvmlDevice>[] = [];
     try {
       const count = nvml.deviceCount();
@@ -108,7 +108,7 @@ class NvmlParts implements VendorLibraryParts<LoadedNvml, NvmlDevice> {
     return { devices };
   }
 
-  read({ nvml }: LoadedNvml, resolve: () => ResolvedDevices<NvmlDevice>): BackendReading {
+  read({ nvml }: NvmlLifecycle, resolve: () => ResolvedDevices<NvmlDevice>): BackendReading {
     const system: NvmlSystemInfo = {
       driverVersion: nullOnError(NvmlError, () => nvml.driverVersion()),
       cudaDriverVersion: cudaVersionText(

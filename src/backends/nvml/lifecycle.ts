@@ -10,7 +10,7 @@ import type { LoadedLibrary } from "../vendor_library_backend.ts";
 import type { NvmlLibrary } from "./library.ts";
 import { NvmlError, NvmlReturn } from "./return_codes.ts";
 
-export class LoadedNvml implements LoadedLibrary {
+export class NvmlLifecycle implements LoadedLibrary {
   readonly nvml: NvmlLibrary;
   /** `not loaded: …` for candidates that failed before this one; null if none did. */
   readonly skipped: string | null;

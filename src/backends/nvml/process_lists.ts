@@ -4,8 +4,8 @@
  * with the size query first and retried when the list grows in between (src/ffi/sized_list.ts);
  * a list that cannot be had whole is an `NvmlError`, never a silent cut.
  */
-import { fetchSizedList } from "../../ffi/sized_list.ts";
-import { StructBuffer } from "../../ffi/struct_reader.ts";
+import { fetchSizedList, listEntries } from "../../ffi/sized_list.ts";
+import type { StructBuffer } from "../../ffi/struct_reader.ts";
 import type { VendorCalls } from "../../ffi/vendor_call_error.ts";
 import { NvmlError, NvmlReturn } from "./return_codes.ts";
 import type { NvmlSymbols } from "./symbols.ts";
@@ -96,20 +96,19 @@ function fetchList(
     success: NvmlReturn.SUCCESS,
     tooSmall: NvmlReturn.INSUFFICIENT_SIZE,
   });
-  if (result.kind === "error") throw calls.error(name, result.code);
-  if (result.kind === "too-many") {
-    throw new NvmlError(
-      NvmlReturn.INSUFFICIENT_SIZE,
-      name,
-      `list of ${result.reported} entries refused (more than ${result.maxCount})`,
-    );
-  }
-  if (result.kind === "kept-growing") {
-    throw new NvmlError(
-      NvmlReturn.INSUFFICIENT_SIZE,
-      name,
-      `list kept growing (${result.lastCount} entries after ${result.attempts} attempts)`,
-    );
-  }
-  return { count: result.count, view: new StructBuffer(result.bytes) };
+  return listEntries(result, {
+    error: (code) => calls.error(name, code),
+    tooMany: ({ reported, maxCount }) =>
+      new NvmlError(
+        NvmlReturn.INSUFFICIENT_SIZE,
+        name,
+        `list of ${reported} entries refused (more than ${maxCount})`,
+      ),
+    keptGrowing: ({ lastCount, attempts }) =>
+      new NvmlError(
+        NvmlReturn.INSUFFICIENT_SIZE,
+        name,
+        `list kept growing (${lastCount} entries after ${attempts} attempts)`,
+      ),
+  });
 }
