@@ -1,8 +1,8 @@
 /**
  * The one skeleton of a backend over a vendor library (NVML, Level Zero, AMD SMI): load the
  * library, run its init and shutdown through a `LibraryLifetime` (src/ffi/library_lifetime.ts),
- * sample under `LibraryReferences`, resolve device handles once per lifetime epoch in a
- * stable order, and close in the one safe order (shut down, then unload). A vendor fills in
+ * sample under `LibraryReferences`, list device handles once per lifetime epoch in a stable
+ * order, and close in the one safe order (shut down, then unload). A vendor fills in
  * {@linkcode VendorLibraryParts}: how its library loads, how its init failure and success
  * read as a status, how its devices are listed and read. Nothing here knows a vendor.
  *
@@ -10,13 +10,8 @@
  * shutdown for the whole run. Lazy (`--lazy-init`): one init per sample, the first sharing
  * open's. Handles listed under an earlier epoch are never passed to the library again.
  */
-import type {
-  BackendContext,
-  BackendDescriptor,
-  BackendInfo,
-  BackendOpenResult,
-} from "./backend.ts";
-import type { Backend } from "./backend.ts";
+import type { Backend, BackendContext, BackendOpenResult } from "./backend.ts";
+import type { BackendDescriptor, BackendInfo } from "./backend.ts";
 import { StableOrder } from "./stable_order.ts";
 import {
   type LibraryLifecycle,
@@ -24,19 +19,31 @@ import {
   shutDownThenUnload,
 } from "../ffi/library_lifetime.ts";
 import { type InitFailure, LibraryReferences } from "../ffi/library_references.ts";
-import { describeLoadFailures, type LibraryLoadFailure } from "../ffi/open_library.ts";
+import {
+  describeLoadFailures,
+  type LibraryLoadFailure,
+  type OpenedLibrary,
+} from "../ffi/open_library.ts";
 import { errorMessage } from "../model/errors.ts";
-import type { BackendId, BackendReading } from "../model/types.ts";
+import type { BackendId, BackendReading, DeviceReading, ProcessReading } from "../model/types.ts";
 
 /** A vendor library once loaded: the init / shutdown of its lifetime, and how to let it go. */
 export interface LoadedLibrary extends LibraryLifecycle {
   /** The file in use, null while none is (Level Zero loads per lifetime); a bug's status names it. */
   readonly path: string | null;
+  /**
+   * Candidates that failed before the one that loaded, as a note (`not loaded: …`), added to
+   * every status open() gives once the library loaded; null or absent when there is none.
+   */
+  readonly skipped?: string | null;
   /** What works before init (NVML's version), read once the skeleton holds the library. */
   beforeInit?(): void;
   /** Unloads the file (`dlclose`); called once, after the lifetime has shut down. */
   unload(): void;
 }
+
+/** The library loaded (not yet initialised), or the open status that says why not. */
+export type LoadResult<L> = { ok: true; library: L } | { ok: false; status: BackendOpenResult };
 
 /** One device as listed: its handle, and the key (UUID, else PCI address) that keeps its place. */
 export interface ListedDevice<H> {
@@ -44,22 +51,27 @@ export interface ListedDevice<H> {
   handle: H;
 }
 
-/** The devices of one lifetime epoch, in stable order. */
-export interface ResolvedDevices<H> {
-  handles: readonly H[];
-  /** What listing them could not do; said again with every reading of the epoch. */
-  problems: readonly string[];
+/** The devices of one lifetime epoch, and what listing them could not do. */
+export interface DeviceList<H> {
+  devices: ListedDevice<H>[];
+  /** Said again with every reading of the epoch (a socket whose processors would not list). */
+  problems?: string[];
 }
 
-/** The library loaded (not yet initialised), or the open status that says why not. */
-export type LoadResult<L> = { ok: true; library: L } | { ok: false; status: BackendOpenResult };
+/** What a vendor's read found in one sample; the skeleton makes the reading of it. */
+export interface VendorSample {
+  devices: DeviceReading[];
+  processes: ProcessReading[];
+  /** The reading's detail, joined, after the problems of listing the devices. */
+  problems: string[];
+}
 
 /** What a vendor supplies; `L` is its loaded library, `H` a device handle of one epoch. */
 export interface VendorLibraryParts<L extends LoadedLibrary, H> {
   /** How status texts name the vendor: `NVML`, `Level Zero`, `AMD SMI`. */
   readonly label: string;
   /** Loads the library from its candidates (no init yet), or the status saying why not. */
-  load(): LoadResult<L>;
+  load(ctx: BackendContext): LoadResult<L>;
   /** The status when open's init failed (unavailable or error, in the vendor's words). */
   initFailedStatus(library: L, failure: InitFailure): BackendOpenResult;
   /**
@@ -70,39 +82,36 @@ export interface VendorLibraryParts<L extends LoadedLibrary, H> {
   /** The error a read throws for an init that failed with the library's own code. */
   initCallError?(code: number, message: string): Error;
   /** Lists the devices of the current epoch from scratch; throws when it cannot list. */
-  listDevices(library: L): { devices: ListedDevice<H>[]; problems?: string[] };
-  /** One reading; `devices()` resolves the epoch's devices (listed at most once an epoch). */
-  read(library: L, devices: () => ResolvedDevices<H>): BackendReading;
+  listDevices(library: L): DeviceList<H>;
+  /** One sample; `devices()` gives the epoch's handles in stable order (listed once an epoch). */
+  read(library: L, devices: () => readonly H[], ctx: BackendContext): VendorSample;
 }
 
-/** The registry entry of a vendor-library backend: `parts` makes the vendor's side per backend. */
+/** The registry entry of a vendor-library backend: `parts` makes the vendor's side of one. */
 export function vendorLibraryDescriptor<L extends LoadedLibrary, H>(
   info: BackendInfo,
   parts: (ctx: BackendContext) => VendorLibraryParts<L, H>,
 ): BackendDescriptor {
-  return {
-    ...info,
-    create: (ctx) => new VendorLibraryBackend(info.id, ctx.lazyInit, parts(ctx)),
-  };
+  return { ...info, create: (ctx) => new VendorLibraryBackend(info.id, ctx, parts(ctx)) };
 }
 
 export class VendorLibraryBackend<L extends LoadedLibrary, H> implements Backend {
   readonly id: BackendId;
-  readonly #lazyInit: boolean;
+  readonly #ctx: BackendContext;
   readonly #parts: VendorLibraryParts<L, H>;
   /** The library and its lifetime, from a successful load until close. */
   #loaded: { library: L; lifetime: LibraryLifetime } | null = null;
   /** Per-sample references, and open()'s own until close or the first read. */
   readonly #references = new LibraryReferences();
-  /** The devices of one epoch; another epoch lists them again. */
-  #devices: { epoch: number; resolved: ResolvedDevices<H> } | null = null;
+  /** The devices of one epoch, in stable order; another epoch lists them again. */
+  #devices: { epoch: number; handles: H[]; problems: string[] } | null = null;
   /** Device keys in the order first seen: the stable order. */
   readonly #order = new StableOrder();
   #closing: Promise<void> | null = null;
 
-  constructor(id: BackendId, lazyInit: boolean, parts: VendorLibraryParts<L, H>) {
+  constructor(id: BackendId, ctx: BackendContext, parts: VendorLibraryParts<L, H>) {
     this.id = id;
-    this.#lazyInit = lazyInit;
+    this.#ctx = ctx;
     this.#parts = parts;
   }
 
@@ -125,7 +134,7 @@ export class VendorLibraryBackend<L extends LoadedLibrary, H> implements Backend
     return await this.#references.read(
       lifetime,
       (failed) => this.#initError(failed),
-      (epoch) => this.#parts.read(library, () => this.#resolve(library, epoch)),
+      (epoch) => this.#sample(library, epoch),
     );
   }
 
@@ -146,7 +155,7 @@ export class VendorLibraryBackend<L extends LoadedLibrary, H> implements Backend
   }
 
   async #open(): Promise<BackendOpenResult> {
-    const loaded = this.#parts.load();
+    const loaded = this.#parts.load(this.#ctx);
     if (!loaded.ok) return loaded.status;
     const library = loaded.library;
     const lifetime = new LibraryLifetime(library);
@@ -154,18 +163,15 @@ export class VendorLibraryBackend<L extends LoadedLibrary, H> implements Backend
     this.#closing = null;
     library.beforeInit?.();
     const init = await lifetime.acquire(0);
-    if (!init.ok) {
-      const status = this.#parts.initFailedStatus(library, init);
+    const status = init.ok
+      ? this.#parts.openedStatus(library)
+      : this.#parts.initFailedStatus(library, init);
+    if (status.status === "ok") {
+      this.#references.keepOpenReference(this.#ctx.lazyInit);
+    } else {
       this.close();
-      return status;
     }
-    const status = this.#parts.openedStatus(library);
-    if (status.status !== "ok") {
-      this.close();
-      return status;
-    }
-    this.#references.keepOpenReference(this.#lazyInit);
-    return status;
+    return withSkipped(status, library.skipped ?? null);
   }
 
   #initError(failed: InitFailure): Error {
@@ -176,20 +182,45 @@ export class VendorLibraryBackend<L extends LoadedLibrary, H> implements Backend
       : withCode(failed.code, message);
   }
 
+  #sample(library: L, epoch: number): BackendReading {
+    const sample = this.#parts.read(library, () => this.#list(library, epoch), this.#ctx);
+    const listing = this.#devices?.epoch === epoch ? this.#devices.problems : [];
+    const problems = [...listing, ...sample.problems];
+    const reading: BackendReading = {
+      timestampMs: Date.now(),
+      devices: sample.devices,
+      processes: sample.processes,
+    };
+    if (problems.length > 0) reading.detail = problems.join("; ");
+    return reading;
+  }
+
   /**
    * The devices of this epoch. Handles are listed again after every init (a handle from an
    * earlier epoch is never passed in) and put in the order first seen, by key, so each
    * device keeps its place from one sample to the next.
    */
-  #resolve(library: L, epoch: number): ResolvedDevices<H> {
-    if (this.#devices !== null && this.#devices.epoch === epoch) return this.#devices.resolved;
+  #list(library: L, epoch: number): H[] {
+    if (this.#devices !== null && this.#devices.epoch === epoch) return this.#devices.handles;
     const listed = this.#parts.listDevices(library);
     this.#order.sort(listed.devices);
     const handles = listed.devices.map((device) => device.handle);
-    const resolved = { handles, problems: listed.problems ?? [] };
-    this.#devices = { epoch, resolved };
-    return resolved;
+    this.#devices = { epoch, handles, problems: listed.problems ?? [] };
+    return handles;
   }
+}
+
+/**
+ * Once a candidate loaded: the library as `hold` keeps it (`failed`: the candidates before
+ * it); else the unavailable status naming every file tried, `no ${what} could be loaded: …`.
+ */
+export function loadFirst<W, L>(
+  what: string,
+  opened: OpenedLibrary<W>,
+  hold: (library: W, failed: LibraryLoadFailure[]) => L,
+): LoadResult<L> {
+  if (!opened.ok) return { ok: false, status: notLoadedStatus(what, opened) };
+  return { ok: true, library: hold(opened.library, opened.failed) };
 }
 
 /** The status when no candidate loaded: `no NVML library could be loaded: …`, every name tried. */
@@ -205,18 +236,13 @@ export function notLoadedStatus(
   };
 }
 
-/** `detail (note)`, or `detail` alone. */
-export function withNote(detail: string, note: string | null): string {
-  return note === null ? detail : `${detail} (${note})`;
-}
-
-/** A reading from what one sample found; the problems, joined, are its detail. */
-export function sampleReading(
-  devices: BackendReading["devices"],
-  processes: BackendReading["processes"],
-  problems: readonly string[],
-): BackendReading {
-  const reading: BackendReading = { timestampMs: Date.now(), devices, processes };
-  if (problems.length > 0) reading.detail = problems.join("; ");
-  return reading;
+/** The candidates passed over, after an ok status's own note, or in brackets after a reason. */
+function withSkipped(status: BackendOpenResult, skipped: string | null): BackendOpenResult {
+  if (skipped === null) return status;
+  const detail = status.detail;
+  if (detail === null) return { ...status, detail: skipped };
+  return {
+    ...status,
+    detail: status.status === "ok" ? `${detail}; ${skipped}` : `${detail} (${skipped})`,
+  };
 }

@@ -75,7 +75,7 @@ export type OpenedLibrary<W> =
 
 /**
  * {@linkcode openFirstLibrary}, the library that loaded handed to `wrap` (a backend's call
- * wrapper, which takes the symbols and the path it loaded from).
+ * wrapper) with the name it loaded under.
  */
 export function openLibraryAs<const S extends Deno.ForeignLibraryInterface, W>(
   candidates: readonly string[],

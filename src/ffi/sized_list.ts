@@ -6,6 +6,7 @@
  */
 
 import { StructBuffer } from "./struct_reader.ts";
+import type { VendorCallError, VendorCalls } from "./vendor_call_error.ts";
 
 /** No GPU API lists more than this many devices, engines or processes in practice. */
 export const DEFAULT_MAX_COUNT = 65536;
@@ -83,29 +84,57 @@ export type ListOutcome =
   | { kind: "ok"; count: number; bytes: Uint8Array }
   | { kind: "error"; code: number }
   | { kind: "kept-growing"; attempts: number; lastCount: number }
-  | { kind: "too-many"; reported: number };
+  | { kind: "too-many"; reported: number; maxCount: number }
+  | { kind: "too-many"; reported: number; limit: number };
 
-/** How a list that could not be had whole is reported: each library words it its own way. */
-export interface ListFailures<R extends ListOutcome> {
-  error(code: number): Error;
-  tooMany(failure: Extract<R, { kind: "too-many" }>): Error;
-  keptGrowing(failure: Extract<R, { kind: "kept-growing" }>): Error;
+/** How one library words a list it could not have whole: its codes, our messages. */
+export interface ListRefusals {
+  codes: { tooMany: number; keptGrowing: number };
+  /** A count past the bound, refused before anything was allocated. */
+  tooMany(reported: number, limit: number): string;
+  /** A list still growing after every retry. */
+  keptGrowing(lastCount: number, attempts: number): string;
 }
 
-/** The entries of a list fetched whole, or the library's error for why it was not. */
-export function listEntries<R extends ListOutcome>(
-  result: R,
-  failures: ListFailures<R>,
+/**
+ * The entries of a list fetched whole, or the library's error (of `calls`' type, naming
+ * `symbol`) for why it was not.
+ */
+export function listEntries<E extends VendorCallError>(
+  result: ListOutcome,
+  calls: VendorCalls<E>,
+  symbol: string,
+  refusals: ListRefusals,
 ): { count: number; view: StructBuffer } {
-  const outcome: ListOutcome = result;
-  switch (outcome.kind) {
+  switch (result.kind) {
     case "ok":
-      return { count: outcome.count, view: new StructBuffer(outcome.bytes) };
+      return { count: result.count, view: new StructBuffer(result.bytes) };
     case "error":
-      throw failures.error(outcome.code);
-    case "too-many":
-      throw failures.tooMany(outcome as Extract<R, { kind: "too-many" }>);
-    case "kept-growing":
-      throw failures.keptGrowing(outcome as Extract<R, { kind: "kept-growing" }>);
+      throw calls.error(symbol, result.code);
+    case "too-many": {
+      const limit = "maxCount" in result ? result.maxCount : result.limit;
+      const message = refusals.tooMany(result.reported, limit);
+      throw calls.failed(symbol, refusals.codes.tooMany, message);
+    }
+    case "kept-growing": {
+      const message = refusals.keptGrowing(result.lastCount, result.attempts);
+      throw calls.failed(symbol, refusals.codes.keptGrowing, message);
+    }
   }
+}
+
+/** Each entry of a list fetched whole, decoded from its `stride` bytes at `base`. */
+export function eachEntry<T>(
+  list: { count: number; view: StructBuffer },
+  stride: number,
+  decode: (view: StructBuffer, base: number) => T,
+): T[] {
+  const entries: T[] = [];
+  for (let i = 0; i < list.count; i++) entries.push(decode(list.view, i * stride));
+  return entries;
+}
+
+/** The handles (opaque pointers, 8 bytes each) of a list fetched whole. */
+export function handlesIn(list: { count: number; view: StructBuffer }): Deno.PointerValue[] {
+  return eachEntry(list, 8, (view, base) => Deno.UnsafePointer.create(view.u64(base)));
 }

@@ -42,6 +42,8 @@ export interface VendorCalls<E extends VendorCallError> {
   error(symbol: string, code: number): E;
   /** The error for a symbol the library does not export. */
   notExported(symbol: string): E;
+  /** An error of this library's type with a message of our own (a list refused, say). */
+  failed(symbol: string, code: number, message: string): E;
   /** A call with one `unsigned int*` out-parameter: the value it wrote, once checked. */
   u32(symbol: string, call: (out: Uint32Array) => number | null): number;
   /** A call with one 64-bit out-parameter (a `uint64_t*` or a handle): the value it wrote. */
@@ -78,6 +80,7 @@ export function vendorCalls<E extends VendorCallError>(codes: VendorCodes<E>): V
     check,
     error,
     notExported,
+    failed: (symbol, code, message) => codes.create(code, symbol, message),
     u32(symbol, call) {
       const out = new Uint32Array(1);
       check(symbol, call(out));

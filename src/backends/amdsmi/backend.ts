@@ -12,21 +12,13 @@
  */
 import { AMDSMI_INFO } from "./info.ts";
 import type { BackendContext, BackendOpenResult } from "../backend.ts";
-import {
-  type ListedDevice,
-  type LoadResult,
-  notLoadedStatus,
-  type ResolvedDevices,
-  sampleReading,
-  vendorLibraryDescriptor,
-  type VendorLibraryParts,
-  withNote,
-} from "../vendor_library_backend.ts";
+import type { ListedDevice, LoadResult, VendorLibraryParts } from "../vendor_library_backend.ts";
+import { loadFirst, vendorLibraryDescriptor } from "../vendor_library_backend.ts";
 import { type LibraryLoadFailure, notLoadedNote } from "../../ffi/open_library.ts";
 import { nullOnError } from "../../ffi/field_reader.ts";
 import type { InitFailure } from "../../ffi/library_references.ts";
 import { errorMessage } from "../../model/errors.ts";
-import type { BackendReading, DeviceReading, ProcessReading } from "../../model/types.ts";
+import type { DeviceReading, ProcessReading } from "../../model/types.ts";
 import { chooseGeneration, type LibVersion, sonameMajor } from "./generation.ts";
 import {
   type AmdsmiLibrary,
@@ -41,67 +33,45 @@ import { AmdsmiError, AmdsmiStatus, isUnavailableAtInit } from "./return_codes.t
 import { PROCESSOR_TYPE_AMD_GPU } from "./types.ts";
 
 /** The registry entry for AMD SMI. */
-export const amdsmiBackend = vendorLibraryDescriptor(AMDSMI_INFO, (ctx) => new AmdsmiParts(ctx));
+export const amdsmiBackend = vendorLibraryDescriptor(AMDSMI_INFO, () => new AmdsmiParts());
 
 class AmdsmiParts implements VendorLibraryParts<AmdsmiLifecycle, Handle> {
   readonly label = "AMD SMI";
-  readonly #ctx: BackendContext;
   /** Each process's engine counters at the last reading, for busy rates. */
   #engines: EngineCursor = new Map();
 
-  constructor(ctx: BackendContext) {
-    this.#ctx = ctx;
-  }
-
-  load(): LoadResult<AmdsmiLifecycle> {
-    const candidates = amdsmiLibraryCandidates(this.#ctx.env, this.#ctx.os);
+  load(ctx: BackendContext): LoadResult<AmdsmiLifecycle> {
+    const candidates = amdsmiLibraryCandidates(ctx.env, ctx.os);
     if (candidates.length === 0) {
-      const status = "unavailable";
-      return {
-        ok: false,
-        status: { status, detail: "AMD SMI is a Linux library", library: null, version: null },
-      };
+      const detail = "AMD SMI is a Linux library";
+      return { ok: false, status: { status: "unavailable", detail, library: null, version: null } };
     }
-    const opened = openAmdsmiLibrary(candidates);
-    if (!opened.ok) return { ok: false, status: notLoadedStatus("AMD SMI library", opened) };
-    const skipped = skippedNote(opened.failed, this.#ctx.env("GPUTOP_AMDSMI_LIB"));
-    return { ok: true, library: new AmdsmiLifecycle(opened.library, skipped) };
+    const override = ctx.env("GPUTOP_AMDSMI_LIB");
+    return loadFirst("AMD SMI library", openAmdsmiLibrary(candidates), (library, failed) => {
+      return new AmdsmiLifecycle(library, skippedNote(failed, override));
+    });
   }
 
   initFailedStatus(lifecycle: AmdsmiLifecycle, failure: InitFailure): BackendOpenResult {
     const code = failure.code;
-    const detail = code === AmdsmiStatus.DRIVER_NOT_LOADED
-      ? `amdgpu driver not loaded (${failure.message})`
-      : `AMD SMI initialisation failed: ${failure.message}`;
     return {
       status: code !== null && isUnavailableAtInit(code) ? "unavailable" : "error",
-      detail: withNote(detail, lifecycle.skipped),
+      detail: code === AmdsmiStatus.DRIVER_NOT_LOADED
+        ? `amdgpu driver not loaded (${failure.message})`
+        : `AMD SMI initialisation failed: ${failure.message}`,
       library: lifecycle.path,
       version: null,
     };
   }
 
   /** Picks the struct layouts of this library's generation, or refuses one it does not know. */
-  openedStatus(lifecycle: AmdsmiLifecycle): BackendOpenResult {
-    const library = lifecycle.library;
+  openedStatus({ library }: AmdsmiLifecycle): BackendOpenResult {
     const version = nullOnError(AmdsmiError, () => library.libVersion());
     const choice = chooseGeneration(sonameMajor(library.path), version);
-    if (!choice.ok) {
-      return {
-        status: "unavailable",
-        detail: withNote(choice.reason, lifecycle.skipped),
-        library: library.path,
-        version: versionText(version),
-      };
-    }
+    const named = { library: library.path, version: versionText(version) };
+    if (!choice.ok) return { status: "unavailable", detail: choice.reason, ...named };
     library.useLayouts(choice.layouts);
-    const notes = [choice.note, lifecycle.skipped].filter((note) => note !== null);
-    return {
-      status: "ok",
-      detail: notes.length === 0 ? null : notes.join("; "),
-      library: library.path,
-      version: versionText(version),
-    };
+    return { status: "ok", detail: choice.note, ...named };
   }
 
   initCallError(code: number, message: string): Error {
@@ -132,14 +102,14 @@ class AmdsmiParts implements VendorLibraryParts<AmdsmiLifecycle, Handle> {
     return { devices, problems };
   }
 
-  read({ library }: AmdsmiLifecycle, resolve: () => ResolvedDevices<Handle>): BackendReading {
-    const gpus = resolve();
+  read({ library }: AmdsmiLifecycle, listed: () => readonly Handle[], ctx: BackendContext) {
+    const handles = listed();
     const devices: DeviceReading[] = [];
     const processes: ProcessReading[] = [];
-    const problems: string[] = [...gpus.problems];
+    const problems: string[] = [];
     const cursors = { previous: this.#engines, next: new Map() as EngineCursor };
-    const nowMs = this.#ctx.nowMs();
-    for (const handle of gpus.handles) {
+    const nowMs = ctx.nowMs();
+    for (const handle of handles) {
       const index = devices.length;
       const { reading, lost } = readDevice(library, handle, index);
       devices.push(reading);
@@ -150,7 +120,7 @@ class AmdsmiParts implements VendorLibraryParts<AmdsmiLifecycle, Handle> {
       for (const problem of found.problems) problems.push(`GPU ${index} ${problem}`);
     }
     this.#engines = cursors.next;
-    return sampleReading(devices, processes, problems);
+    return { devices, processes, problems };
   }
 }
 

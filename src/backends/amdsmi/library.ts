@@ -7,10 +7,9 @@
  */
 import { readCStringPointer } from "../../ffi/c_string.ts";
 import { candidateList } from "../../ffi/library_candidates.ts";
-import { NonblockingInit } from "../../ffi/nonblocking_init.ts";
 import { type OpenedLibrary, openLibraryAs } from "../../ffi/open_library.ts";
 import { StructBuffer } from "../../ffi/struct_reader.ts";
-import { type VendorCalls, vendorCalls } from "../../ffi/vendor_call_error.ts";
+import { VendorLibrary } from "../../ffi/vendor_library.ts";
 import {
   decodeAsicInfo,
   decodeDriverInfo,
@@ -21,7 +20,7 @@ import {
 import type { LibVersion } from "./generation.ts";
 import { type AmdsmiProcess, type Handle, readHandles, readProcessList } from "./lists.ts";
 import { AmdsmiError, AmdsmiStatus, fallbackMessage } from "./return_codes.ts";
-import { AMDSMI_SYMBOLS, type AmdsmiSymbols, type HandleStructGetter } from "./symbols.ts";
+import { AMDSMI_SYMBOLS, type HandleStructGetter } from "./symbols.ts";
 import {
   BDF,
   ENGINE_USAGE,
@@ -55,37 +54,22 @@ export const amdsmiLibraryCandidates = candidateList({
  * required symbols (some other library) fails to load and counts as not found.
  */
 export function openAmdsmiLibrary(candidates: readonly string[]): OpenedLibrary<AmdsmiLibrary> {
-  return openLibraryAs(candidates, AMDSMI_SYMBOLS, (library, path) => {
-    return new AmdsmiLibrary(library, path);
-  });
+  return openLibraryAs(
+    candidates,
+    AMDSMI_SYMBOLS,
+    (library, path) => new AmdsmiLibrary(library, path),
+  );
 }
 
 /** A loaded libamd_smi. Calls throw `AmdsmiError` on a non-success status. */
-export class AmdsmiLibrary {
-  /** The candidate that loaded, as given. */
-  readonly path: string;
-  readonly #library: Deno.DynamicLibrary<typeof AMDSMI_SYMBOLS>;
-  readonly #symbols: AmdsmiSymbols;
-  readonly #calls: VendorCalls<AmdsmiError>;
+export class AmdsmiLibrary extends VendorLibrary<typeof AMDSMI_SYMBOLS, AmdsmiError> {
   #layouts: LayoutSet | null = null;
-  /** The second open of the same file, holding only the nonblocking init (see initAsync). */
-  readonly #initTwin: NonblockingInit;
-  #closed = false;
 
   constructor(library: Deno.DynamicLibrary<typeof AMDSMI_SYMBOLS>, path: string) {
-    this.#library = library;
-    this.#symbols = library.symbols;
-    this.path = path;
-    this.#initTwin = new NonblockingInit(
-      path,
-      { name: "amdsmi_init", parameters: ["u64"], result: "u32" },
-      () => this.init(),
-    );
-    this.#calls = vendorCalls({
+    super(library, path, {
       success: AmdsmiStatus.SUCCESS,
       // AMD SMI has no "function not found" status; NOT_YET_IMPLEMENTED is the closest.
       notExported: AmdsmiStatus.NOT_YET_IMPLEMENTED,
-      message: (code) => this.message(code),
       create: (code, symbol, message) => new AmdsmiError(code, symbol, message),
     });
   }
@@ -102,7 +86,7 @@ export class AmdsmiLibrary {
 
   /** `amdsmi_init(AMDSMI_INIT_AMD_GPUS)`; returns the status: init failures are states. */
   init(): number {
-    return this.#symbols.amdsmi_init(INIT_AMD_GPUS);
+    return this.symbols.amdsmi_init(INIT_AMD_GPUS);
   }
 
   /**
@@ -111,16 +95,17 @@ export class AmdsmiLibrary {
    * second open of the file fails.
    */
   initAsync(): Promise<number> {
-    return this.#initTwin.call(INIT_AMD_GPUS);
+    const symbol = { name: "amdsmi_init", parameters: ["u64"], result: "u32" } as const;
+    return this.nonblockingInit(symbol, () => this.init()).call(INIT_AMD_GPUS);
   }
 
   shutdown(): number {
-    return this.#symbols.amdsmi_shut_down();
+    return this.symbols.amdsmi_shut_down();
   }
 
   /** The library's text for a status (its static string), or the local table's. */
-  message(code: number): string {
-    const fn = this.#symbols.amdsmi_status_code_to_string;
+  override message(code: number): string {
+    const fn = this.symbols.amdsmi_status_code_to_string;
     if (fn !== null) {
       const out = new BigUint64Array(1);
       if (fn(code, new Uint8Array(out.buffer)) === AmdsmiStatus.SUCCESS && out[0] !== 0n) {
@@ -133,44 +118,44 @@ export class AmdsmiLibrary {
 
   /** The library's version (decode.ts says from which fields). */
   libVersion(): LibVersion {
-    const fn = this.#symbols.amdsmi_get_lib_version;
+    const fn = this.symbols.amdsmi_get_lib_version;
     const version = new StructBuffer(MAX_STRUCT_SIZE.version);
-    this.#calls.check("amdsmi_get_lib_version", fn ? fn(version.bytes) : null);
+    this.calls.check("amdsmi_get_lib_version", fn ? fn(version.bytes) : null);
     return decodeLibVersion(version);
   }
 
   sockets(): Handle[] {
-    const fn = this.#symbols.amdsmi_get_socket_handles;
+    const fn = this.symbols.amdsmi_get_socket_handles;
     const name = "amdsmi_get_socket_handles";
-    return readHandles(this.#calls, name, MAX_SOCKETS, (count, buffer) => fn(count, buffer));
+    return readHandles(this.calls, name, MAX_SOCKETS, (count, buffer) => fn(count, buffer));
   }
 
   processors(socket: Handle): Handle[] {
-    const fn = this.#symbols.amdsmi_get_processor_handles;
+    const fn = this.symbols.amdsmi_get_processor_handles;
     const name = "amdsmi_get_processor_handles";
     const limit = MAX_PROCESSORS_PER_SOCKET;
-    return readHandles(this.#calls, name, limit, (count, buffer) => fn(socket, count, buffer));
+    return readHandles(this.calls, name, limit, (count, buffer) => fn(socket, count, buffer));
   }
 
   processorType(handle: Handle): number {
-    const fn = this.#symbols.amdsmi_get_processor_type;
-    return this.#calls.u32("amdsmi_get_processor_type", (out) => fn ? fn(handle, out) : null);
+    const fn = this.symbols.amdsmi_get_processor_type;
+    return this.calls.u32("amdsmi_get_processor_type", (out) => fn ? fn(handle, out) : null);
   }
 
   /** The raw `amdsmi_bdf_t` as one u64 (decode with convert.ts). */
   bdf(handle: Handle): bigint {
-    const fn = this.#symbols.amdsmi_get_gpu_device_bdf;
+    const fn = this.symbols.amdsmi_get_gpu_device_bdf;
     const out = new BigUint64Array(BDF.size / 8);
-    this.#calls.check("amdsmi_get_gpu_device_bdf", fn ? fn(handle, out) : null);
+    this.calls.check("amdsmi_get_gpu_device_bdf", fn ? fn(handle, out) : null);
     return out[0] ?? 0n;
   }
 
   uuid(handle: Handle): string {
-    const fn = this.#symbols.amdsmi_get_gpu_device_uuid;
+    const fn = this.symbols.amdsmi_get_gpu_device_uuid;
     // Room beyond the AMDSMI_GPU_UUID_SIZE (38) the library needs; the length passed is ours.
     const buffer = new StructBuffer(GPU_UUID_SIZE * 2);
     const length = new Uint32Array([buffer.size]);
-    this.#calls.check("amdsmi_get_gpu_device_uuid", fn ? fn(handle, length, buffer.bytes) : null);
+    this.calls.check("amdsmi_get_gpu_device_uuid", fn ? fn(handle, length, buffer.bytes) : null);
     return buffer.string(0, buffer.size);
   }
 
@@ -204,15 +189,15 @@ export class AmdsmiLibrary {
 
   /** Bytes, from sysfs `mem_info_*` inside the library. */
   memoryTotal(handle: Handle, type: number): bigint {
-    const fn = this.#symbols.amdsmi_get_gpu_memory_total;
+    const fn = this.symbols.amdsmi_get_gpu_memory_total;
     const name = "amdsmi_get_gpu_memory_total";
-    return this.#calls.u64(name, (out) => fn ? fn(handle, type, out) : null);
+    return this.calls.u64(name, (out) => fn ? fn(handle, type, out) : null);
   }
 
   memoryUsage(handle: Handle, type: number): bigint {
-    const fn = this.#symbols.amdsmi_get_gpu_memory_usage;
+    const fn = this.symbols.amdsmi_get_gpu_memory_usage;
     const name = "amdsmi_get_gpu_memory_usage";
-    return this.#calls.u64(name, (out) => fn ? fn(handle, type, out) : null);
+    return this.calls.u64(name, (out) => fn ? fn(handle, type, out) : null);
   }
 
   /** MiB. */
@@ -223,9 +208,9 @@ export class AmdsmiLibrary {
 
   /** The CURRENT metric of one sensor, °C (int64). */
   temperature(handle: Handle, sensor: number, metric: number): bigint {
-    const fn = this.#symbols.amdsmi_get_temp_metric;
+    const fn = this.symbols.amdsmi_get_temp_metric;
     const out = new BigInt64Array(1);
-    this.#calls.check("amdsmi_get_temp_metric", fn ? fn(handle, sensor, metric, out) : null);
+    this.calls.check("amdsmi_get_temp_metric", fn ? fn(handle, sensor, metric, out) : null);
     return out[0] ?? 0n;
   }
 
@@ -239,11 +224,11 @@ export class AmdsmiLibrary {
 
   /** The energy accumulator and its resolution (µJ per count, a C float). */
   energy(handle: Handle): { count: bigint; resolutionMicrojoules: number } {
-    const fn = this.#symbols.amdsmi_get_energy_count;
+    const fn = this.symbols.amdsmi_get_energy_count;
     const count = new BigUint64Array(1);
     const resolution = new Float32Array(1);
     const timestamp = new BigUint64Array(1);
-    this.#calls.check(
+    this.calls.check(
       "amdsmi_get_energy_count",
       fn ? fn(handle, count, resolution, timestamp) : null,
     );
@@ -253,8 +238,8 @@ export class AmdsmiLibrary {
   /** The current clock of one domain, MHz. */
   clock(handle: Handle, type: number): number {
     const layout = this.layouts.clock;
-    const fn = this.#symbols.amdsmi_get_clock_info;
-    const info = this.#calls.struct("amdsmi_get_clock_info", layout.size, (bytes) => {
+    const fn = this.symbols.amdsmi_get_clock_info;
+    const info = this.calls.struct("amdsmi_get_clock_info", layout.size, (bytes) => {
       return fn ? fn(handle, type, bytes) : null;
     });
     return info.u32(layout.clk);
@@ -262,28 +247,20 @@ export class AmdsmiLibrary {
 
   /** Every process on the GPU, in either ABI form; throws rather than truncate. */
   processes(handle: Handle): AmdsmiProcess[] {
-    const fn = this.#symbols.amdsmi_get_gpu_process_list;
-    if (fn === null) throw this.#calls.notExported("amdsmi_get_gpu_process_list");
+    const fn = this.symbols.amdsmi_get_gpu_process_list;
+    if (fn === null) throw this.calls.notExported("amdsmi_get_gpu_process_list");
     return readProcessList({
-      calls: this.#calls,
+      calls: this.calls,
       list: (count, buffer) => fn(handle, count, buffer),
-      info: this.#symbols.amdsmi_get_gpu_process_info,
+      info: this.symbols.amdsmi_get_gpu_process_info,
       handle,
       layout: this.layouts.procInfo,
     });
   }
 
-  /** Unloads the library; safe to call twice. Call `shutdown()` first when initialised. */
-  close(): void {
-    if (this.#closed) return;
-    this.#closed = true;
-    this.#initTwin.close();
-    this.#library.close();
-  }
-
   /** A getter that fills one struct of `size` bytes for a processor handle. */
   #handleStruct(name: HandleStructGetter, handle: Handle, size: number): StructBuffer {
-    const fn = this.#symbols[name];
-    return this.#calls.struct(name, size, (bytes) => fn ? fn(handle, bytes) : null);
+    const fn = this.symbols[name];
+    return this.calls.struct(name, size, (bytes) => fn ? fn(handle, bytes) : null);
   }
 }

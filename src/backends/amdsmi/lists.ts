@@ -4,16 +4,11 @@
  * 6.0.x / 6.1.0 list of pids, each looked up on its own, or the later list of structs). The
  * protocols themselves, with every count bounded, are bounded_list.ts.
  */
-import { listEntries, type ListFailures } from "../../ffi/sized_list.ts";
+import { eachEntry, handlesIn, listEntries, type ListRefusals } from "../../ffi/sized_list.ts";
 import { StructBuffer } from "../../ffi/struct_reader.ts";
 import type { VendorCalls } from "../../ffi/vendor_call_error.ts";
-import {
-  fetchGrowingList,
-  fetchHandleList,
-  type ListCall,
-  type ListResult,
-} from "./bounded_list.ts";
-import { AmdsmiError, AmdsmiStatus } from "./return_codes.ts";
+import { fetchGrowingList, fetchHandleList, type ListCall } from "./bounded_list.ts";
+import { type AmdsmiError, AmdsmiStatus } from "./return_codes.ts";
 import type { AmdsmiSymbols } from "./symbols.ts";
 import {
   FIRST_PROCESS_CAPACITY,
@@ -25,6 +20,15 @@ import {
 } from "./types.ts";
 
 export type Handle = Deno.PointerValue;
+
+/** A list AMD SMI could not give whole, in its words. */
+const REFUSED: ListRefusals = {
+  codes: { tooMany: AmdsmiStatus.UNEXPECTED_DATA, keptGrowing: AmdsmiStatus.OUT_OF_RESOURCES },
+  tooMany: (reported, limit) =>
+    `library reported ${reported} entries (more than ${limit}); not trusted`,
+  keptGrowing: (count, attempts) =>
+    `list kept growing (${count} entries after ${attempts} attempts)`,
+};
 
 /** One process on one GPU, as the library reports it. */
 export interface AmdsmiProcess {
@@ -52,12 +56,7 @@ export function readHandles(
     success: AmdsmiStatus.SUCCESS,
     limit,
   });
-  const list = listEntries(result, failures(calls, name));
-  const handles: Handle[] = [];
-  for (let i = 0; i < list.count; i++) {
-    handles.push(Deno.UnsafePointer.create(list.view.u64(i * HANDLE_SIZE)));
-  }
-  return handles;
+  return handlesIn(listEntries(result, calls, name, REFUSED));
 }
 
 /** How one GPU's process list is read. */
@@ -85,17 +84,12 @@ export function readProcessList(source: ProcessListSource): AmdsmiProcess[] {
     firstCapacity: FIRST_PROCESS_CAPACITY,
     limit: MAX_PROCESSES,
   });
-  const list = listEntries(result, failures(source.calls, "amdsmi_get_gpu_process_list"));
-  const processes: AmdsmiProcess[] = [];
-  for (let i = 0; i < list.count; i++) {
-    if (pidOnly) {
-      const info = processInfo(source, list.view.u32(i * PROCESS_HANDLE_SIZE));
-      if (info !== null) processes.push(info);
-    } else {
-      processes.push(decodeProcess(source.layout, list.view, i * stride));
-    }
+  const list = listEntries(result, source.calls, "amdsmi_get_gpu_process_list", REFUSED);
+  if (!pidOnly) {
+    return eachEntry(list, stride, (view, base) => decodeProcess(source.layout, view, base));
   }
-  return processes;
+  return eachEntry(list, stride, (view, base) => processInfo(source, view.u32(base)))
+    .filter((process) => process !== null);
 }
 
 /**
@@ -127,23 +121,5 @@ function decodeProcess(
     cpuBytes: view.u64(base + layout.cpuMem),
     gfxNs: view.u64(base + layout.engineGfx),
     encNs: view.u64(base + layout.engineEnc),
-  };
-}
-
-function failures(calls: VendorCalls<AmdsmiError>, name: string): ListFailures<ListResult> {
-  return {
-    error: (code) => calls.error(name, code),
-    tooMany: ({ reported, limit }) =>
-      new AmdsmiError(
-        AmdsmiStatus.UNEXPECTED_DATA,
-        name,
-        `library reported ${reported} entries (more than ${limit}); not trusted`,
-      ),
-    keptGrowing: ({ lastCount, attempts }) =>
-      new AmdsmiError(
-        AmdsmiStatus.OUT_OF_RESOURCES,
-        name,
-        `list kept growing (${lastCount} entries after ${attempts} attempts)`,
-      ),
   };
 }

@@ -15,17 +15,11 @@
  */
 import { LEVEL_ZERO_INFO } from "./info.ts";
 import type { BackendContext, BackendOpenResult } from "../backend.ts";
-import {
-  type ListedDevice,
-  type LoadResult,
-  type ResolvedDevices,
-  sampleReading,
-  vendorLibraryDescriptor,
-  type VendorLibraryParts,
-} from "../vendor_library_backend.ts";
+import type { VendorLibraryParts } from "../vendor_library_backend.ts";
+import { vendorLibraryDescriptor } from "../vendor_library_backend.ts";
 import type { InitFailure } from "../../ffi/library_references.ts";
 import { errorMessage } from "../../model/errors.ts";
-import type { BackendReading, DeviceReading, ProcessReading } from "../../model/types.ts";
+import type { DeviceReading, ProcessReading } from "../../model/types.ts";
 import { type ZeHandle, type ZeLibrary, zeLibraryCandidates } from "./library.ts";
 import type { CounterCursor } from "./rates.ts";
 import { readDevice } from "./read_device.ts";
@@ -37,24 +31,19 @@ import { apiVersionText } from "./types.ts";
 /** The registry entry for Level Zero. */
 export const levelZeroBackend = vendorLibraryDescriptor(
   LEVEL_ZERO_INFO,
-  (ctx) => new LevelZeroParts(ctx),
+  () => new LevelZeroParts(),
 );
 
 export { SYSMAN_ENV };
 
 class LevelZeroParts implements VendorLibraryParts<ZeLibraryLifecycle, ZeHandle> {
   readonly label = "Level Zero";
-  readonly #ctx: BackendContext;
   readonly #cursor: CounterCursor = new Map();
 
-  constructor(ctx: BackendContext) {
-    this.#ctx = ctx;
-  }
-
   /** Nothing loads yet: the loader is loaded by each init of the lifetime. */
-  load(): LoadResult<ZeLibraryLifecycle> {
-    const candidates = zeLibraryCandidates(this.#ctx.env, this.#ctx.os);
-    return { ok: true, library: new ZeLibraryLifecycle(candidates, this.#ctx.env) };
+  load(ctx: BackendContext) {
+    const candidates = zeLibraryCandidates(ctx.env, ctx.os);
+    return { ok: true as const, library: new ZeLibraryLifecycle(candidates, ctx.env) };
   }
 
   initFailedStatus(lifecycle: ZeLibraryLifecycle, failure: InitFailure): BackendOpenResult {
@@ -86,7 +75,7 @@ class LevelZeroParts implements VendorLibraryParts<ZeLibraryLifecycle, ZeHandle>
   }
 
   /** Every device of every driver, keyed by UUID, else PCI address. */
-  listDevices(lifecycle: ZeLibraryLifecycle): { devices: ListedDevice<ZeHandle>[] } {
+  listDevices(lifecycle: ZeLibraryLifecycle) {
     const ze = loaded(lifecycle);
     let handles: ZeHandle[];
     try {
@@ -99,12 +88,12 @@ class LevelZeroParts implements VendorLibraryParts<ZeLibraryLifecycle, ZeHandle>
     };
   }
 
-  read(lifecycle: ZeLibraryLifecycle, resolve: () => ResolvedDevices<ZeHandle>): BackendReading {
+  read(lifecycle: ZeLibraryLifecycle, listed: () => readonly ZeHandle[]) {
     const ze = loaded(lifecycle);
     const devices: DeviceReading[] = [];
     const processes: ProcessReading[] = [];
     const problems: string[] = [];
-    resolve().handles.forEach((handle, index) => {
+    listed().forEach((handle, index) => {
       const { reading, usable } = readDevice(ze, handle, index, this.#cursor);
       devices.push(reading);
       if (!usable) return;
@@ -112,7 +101,7 @@ class LevelZeroParts implements VendorLibraryParts<ZeLibraryLifecycle, ZeHandle>
       processes.push(...found.processes);
       if (found.problem !== null) problems.push(`GPU ${index} processes: ${found.problem}`);
     });
-    return sampleReading(devices, processes, problems);
+    return { devices, processes, problems };
   }
 }
 

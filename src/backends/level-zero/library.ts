@@ -6,10 +6,9 @@
  * what a failure means for a reading.
  */
 import { candidateList } from "../../ffi/library_candidates.ts";
-import { NonblockingInit } from "../../ffi/nonblocking_init.ts";
 import { type OpenedLibrary, openLibraryAs } from "../../ffi/open_library.ts";
 import { StructBuffer } from "../../ffi/struct_reader.ts";
-import { type VendorCalls, vendorCalls } from "../../ffi/vendor_call_error.ts";
+import { VendorLibrary } from "../../ffi/vendor_library.ts";
 import {
   type HandleList,
   readHandles,
@@ -25,7 +24,7 @@ import {
   type ZePciProperties,
 } from "./properties.ts";
 import { resultName, ZeError, ZeResult } from "./return_codes.ts";
-import { ZE_SYMBOLS, type ZeSymbols } from "./symbols.ts";
+import { ZE_SYMBOLS } from "./symbols.ts";
 import {
   DEVICE_PROPERTIES,
   ENGINE_PROPERTIES,
@@ -63,34 +62,27 @@ export interface ZeInitResult {
 }
 
 /** A loaded loader. Calls throw `ZeError` on a non-success code. */
-export class ZeLibrary {
-  /** The candidate that loaded, as given. */
-  readonly path: string;
-  readonly #library: Deno.DynamicLibrary<typeof ZE_SYMBOLS>;
-  readonly #symbols: ZeSymbols;
-  readonly #calls: VendorCalls<ZeError>;
+export class ZeLibrary extends VendorLibrary<typeof ZE_SYMBOLS, ZeError> {
   /** Set by `init`: whether enumeration goes through `zesDriverGet` / `zesDeviceGet`. */
   #sysmanEnumeration = false;
-  /** The second open of the same file, holding only the nonblocking init (see initAsync). */
-  #initTwin: NonblockingInit | null = null;
-  #closed = false;
 
   constructor(library: Deno.DynamicLibrary<typeof ZE_SYMBOLS>, path: string) {
-    this.#library = library;
-    this.#symbols = library.symbols;
-    this.path = path;
-    this.#calls = vendorCalls({
+    super(library, path, {
       success: ZeResult.SUCCESS,
       notExported: ZeResult.ERROR_UNSUPPORTED_FEATURE,
-      message: resultName,
       create: (code, symbol, message) => new ZeError(code, symbol, `${symbol}: ${message}`),
     });
   }
 
+  /** The `ZE_RESULT_…` name of a code: Level Zero has no message call. */
+  override message(code: number): string {
+    return resultName(code);
+  }
+
   /** True when the loader has `zesInit` (spec 1.5+). */
   get hasZesInit(): boolean {
-    return this.#symbols.zesInit !== null && this.#symbols.zesDriverGet !== null &&
-      this.#symbols.zesDeviceGet !== null;
+    return this.symbols.zesInit !== null && this.symbols.zesDriverGet !== null &&
+      this.symbols.zesDeviceGet !== null;
   }
 
   /**
@@ -98,14 +90,14 @@ export class ZeLibrary {
    * `ZES_ENABLE_SYSMAN=1` in the environment. Returns the code: init failures are statuses.
    */
   init(): ZeInitResult {
-    const zesInit = this.#symbols.zesInit;
+    const zesInit = this.symbols.zesInit;
     if (zesInit !== null && this.hasZesInit) {
       const code = zesInit(0);
       this.#sysmanEnumeration = code === ZeResult.SUCCESS;
       return { code, symbol: "zesInit" };
     }
     this.#sysmanEnumeration = false;
-    return { code: this.#symbols.zeInit(0), symbol: "zeInit" };
+    return { code: this.symbols.zeInit(0), symbol: "zeInit" };
   }
 
   /**
@@ -114,46 +106,45 @@ export class ZeLibrary {
    * of the file fails.
    */
   async initAsync(): Promise<ZeInitResult> {
-    const symbol = this.#symbols.zesInit !== null && this.hasZesInit ? "zesInit" : "zeInit";
-    this.#initTwin ??= new NonblockingInit(
-      this.path,
+    const symbol = this.symbols.zesInit !== null && this.hasZesInit ? "zesInit" : "zeInit";
+    const init = this.nonblockingInit(
       { name: symbol, parameters: ["u32"], result: "i32" },
       () => this.init().code,
     );
-    const code = await this.#initTwin.call(0);
+    const code = await init.call(0);
     this.#sysmanEnumeration = symbol === "zesInit" && code === ZeResult.SUCCESS;
     return { code, symbol };
   }
 
   /** The loader's own version (`1.8.12`), or null when it does not say. */
   loaderVersion(): string | null {
-    return readLoaderVersion(this.#symbols.zelLoaderGetVersions);
+    return readLoaderVersion(this.symbols.zelLoaderGetVersions);
   }
 
   drivers(): ZeHandle[] {
-    const s = this.#symbols;
+    const s = this.symbols;
     const zesDriverGet = s.zesDriverGet;
     if (this.#sysmanEnumeration && zesDriverGet !== null) {
-      return readHandles(this.#calls, "zesDriverGet", (count, out) => zesDriverGet(count, out));
+      return readHandles(this.calls, "zesDriverGet", (count, out) => zesDriverGet(count, out));
     }
-    return readHandles(this.#calls, "zeDriverGet", (count, out) => s.zeDriverGet(count, out));
+    return readHandles(this.calls, "zeDriverGet", (count, out) => s.zeDriverGet(count, out));
   }
 
   devices(driver: ZeHandle): ZeHandle[] {
-    const s = this.#symbols;
+    const s = this.symbols;
     const zesDeviceGet = s.zesDeviceGet;
     if (this.#sysmanEnumeration && zesDeviceGet !== null) {
       const get = (count: Uint32Array, out: Uint8Array | null) => zesDeviceGet(driver, count, out);
-      return readHandles(this.#calls, "zesDeviceGet", get);
+      return readHandles(this.calls, "zesDeviceGet", get);
     }
     const get = (count: Uint32Array, out: Uint8Array | null) => s.zeDeviceGet(driver, count, out);
-    return readHandles(this.#calls, "zeDeviceGet", get);
+    return readHandles(this.calls, "zeDeviceGet", get);
   }
 
   /** `major.minor` of the API the driver implements. */
   apiVersion(driver: ZeHandle): number {
-    const fn = this.#symbols.zeDriverGetApiVersion;
-    return this.#calls.u32("zeDriverGetApiVersion", (out) => fn ? fn(driver, out) : null);
+    const fn = this.symbols.zeDriverGetApiVersion;
+    return this.calls.u32("zeDriverGetApiVersion", (out) => fn ? fn(driver, out) : null);
   }
 
   deviceProperties(device: ZeHandle): ZeDeviceProperties {
@@ -172,9 +163,9 @@ export class ZeLibrary {
 
   /** Component handles of one kind on a device. */
   handles(list: HandleList, device: ZeHandle): ZeHandle[] {
-    const fn = this.#symbols[list];
-    if (fn === null) throw this.#calls.notExported(list);
-    return readHandles(this.#calls, list, (count, out) => fn(device, count, out));
+    const fn = this.symbols[list];
+    if (fn === null) throw this.calls.notExported(list);
+    return readHandles(this.calls, list, (count, out) => fn(device, count, out));
   }
 
   /** Bytes: `location` from the properties, `free` / `total` from the state. */
@@ -244,16 +235,16 @@ export class ZeLibrary {
 
   /** The card-level power domain. */
   cardPowerDomain(device: ZeHandle): ZeHandle {
-    const fn = this.#symbols.zesDeviceGetCardPowerDomain;
+    const fn = this.symbols.zesDeviceGetCardPowerDomain;
     const name = "zesDeviceGetCardPowerDomain";
-    return Deno.UnsafePointer.create(this.#calls.u64(name, (out) => fn ? fn(device, out) : null));
+    return Deno.UnsafePointer.create(this.calls.u64(name, (out) => fn ? fn(device, out) : null));
   }
 
   /** Milliwatts, or null when the sustained limit is disabled or unknown. */
   sustainedPowerLimitMilliwatts(power: ZeHandle): number | null {
     const buffer = new StructBuffer(POWER_SUSTAINED_LIMIT.size);
-    const fn = this.#symbols.zesPowerGetLimits;
-    this.#calls.check("zesPowerGetLimits", fn ? fn(power, buffer.bytes, null, null) : null);
+    const fn = this.symbols.zesPowerGetLimits;
+    this.calls.check("zesPowerGetLimits", fn ? fn(power, buffer.bytes, null, null) : null);
     const milliwatts = buffer.i32(POWER_SUSTAINED_LIMIT.power);
     return buffer.bytes[POWER_SUSTAINED_LIMIT.enabled] !== 0 && milliwatts > 0 ? milliwatts : null;
   }
@@ -270,16 +261,7 @@ export class ZeLibrary {
 
   /** Every process using the device, retried when the list grows between the two calls. */
   processes(device: ZeHandle): ZeProcessState[] {
-    return readProcessStates(this.#calls, this.#symbols.zesDeviceProcessesGetState, device);
-  }
-
-  /** Unloads the library; safe to call twice. Level Zero 1.x has no shutdown call. */
-  close(): void {
-    if (this.#closed) return;
-    this.#closed = true;
-    this.#initTwin?.close();
-    this.#initTwin = null;
-    this.#library.close();
+    return readProcessStates(this.calls, this.symbols.zesDeviceProcessesGetState, device);
   }
 
   /** A zeroed struct with its `stype` set (and `pNext` left NULL). */
@@ -294,7 +276,7 @@ export class ZeLibrary {
     handle: ZeHandle,
     buffer: StructBuffer,
   ): void {
-    const fn = this.#symbols[name] as ((h: ZeHandle, b: Uint8Array) => number) | null;
-    this.#calls.check(name, fn ? fn(handle, buffer.bytes) : null);
+    const fn = this.symbols[name] as ((h: ZeHandle, b: Uint8Array) => number) | null;
+    this.calls.check(name, fn ? fn(handle, buffer.bytes) : null);
   }
 }

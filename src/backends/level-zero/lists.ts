@@ -3,11 +3,24 @@
  * process states of a device. Both ask for the count first and fetch after
  * (src/ffi/sized_list.ts); a list that cannot be had whole is a `ZeError` naming the call.
  */
-import { fetchSizedList, listEntries, type SizedListResult } from "../../ffi/sized_list.ts";
+import {
+  eachEntry,
+  fetchSizedList,
+  handlesIn,
+  listEntries,
+  type ListRefusals,
+} from "../../ffi/sized_list.ts";
 import { StructBuffer } from "../../ffi/struct_reader.ts";
 import type { VendorCalls } from "../../ffi/vendor_call_error.ts";
-import { ZeError, ZeResult } from "./return_codes.ts";
+import { type ZeError, ZeResult } from "./return_codes.ts";
 import { PROCESS_STATE, STYPE } from "./types.ts";
+
+/** A list Level Zero could not give whole, in its words (its errors start with the call). */
+const REFUSED: ListRefusals = {
+  codes: { tooMany: ZeResult.ERROR_INVALID_SIZE, keptGrowing: ZeResult.ERROR_INVALID_SIZE },
+  tooMany: (reported, limit) => `count ${reported} refused (more than ${limit})`,
+  keptGrowing: (count) => `list kept growing (${count} entries)`,
+};
 
 /** An opaque handle as Deno passes it back (`null` never comes from a successful call). */
 export type ZeHandle = Deno.PointerValue;
@@ -47,12 +60,7 @@ export function readHandles(
     // Handle enumerations never say "too small"; they fill what fits.
     tooSmall: ZeResult.ERROR_INVALID_SIZE,
   });
-  const list = entriesOf(calls, name, result);
-  const handles: ZeHandle[] = [];
-  for (let i = 0; i < list.count; i++) {
-    handles.push(Deno.UnsafePointer.create(list.view.u64(i * 8)));
-  }
-  return handles;
+  return handlesIn(listEntries(result, calls, name, REFUSED));
 }
 
 /** Every process using the device, retried when the list grows between the two calls. */
@@ -73,38 +81,11 @@ export function readProcessStates(
       for (let i = 0; i < capacity; i++) view.setU32(i * layout.size, STYPE.processState);
     },
   });
-  const list = entriesOf(calls, name, result);
-  const entries: ZeProcessState[] = [];
-  for (let i = 0; i < list.count; i++) {
-    const base = i * layout.size;
-    entries.push({
-      pid: list.view.u32(base + layout.processId),
-      memoryBytes: list.view.u64(base + layout.memSize),
-      sharedBytes: list.view.u64(base + layout.sharedSize),
-      engineFlags: list.view.u32(base + layout.engines),
-    });
-  }
-  return entries;
-}
-
-function entriesOf(
-  calls: VendorCalls<ZeError>,
-  name: string,
-  result: SizedListResult,
-): { count: number; view: StructBuffer } {
-  return listEntries(result, {
-    error: (code) => calls.error(name, code),
-    tooMany: ({ reported, maxCount }) =>
-      new ZeError(
-        ZeResult.ERROR_INVALID_SIZE,
-        name,
-        `${name}: count ${reported} refused (more than ${maxCount})`,
-      ),
-    keptGrowing: ({ lastCount }) =>
-      new ZeError(
-        ZeResult.ERROR_INVALID_SIZE,
-        name,
-        `${name}: list kept growing (${lastCount} entries)`,
-      ),
-  });
+  const list = listEntries(result, calls, name, REFUSED);
+  return eachEntry(list, layout.size, (view, base) => ({
+    pid: view.u32(base + layout.processId),
+    memoryBytes: view.u64(base + layout.memSize),
+    sharedBytes: view.u64(base + layout.sharedSize),
+    engineFlags: view.u32(base + layout.engines),
+  }));
 }

@@ -5,21 +5,13 @@
  */
 import { NVML_INFO } from "./info.ts";
 import type { BackendContext, BackendOpenResult } from "../backend.ts";
-import {
-  type ListedDevice,
-  type LoadResult,
-  notLoadedStatus,
-  type ResolvedDevices,
-  sampleReading,
-  vendorLibraryDescriptor,
-  type VendorLibraryParts,
-  withNote,
-} from "../vendor_library_backend.ts";
+import type { ListedDevice, VendorLibraryParts } from "../vendor_library_backend.ts";
+import { loadFirst, vendorLibraryDescriptor } from "../vendor_library_backend.ts";
 import { notLoadedNote } from "../../ffi/open_library.ts";
 import { nullOnError } from "../../ffi/field_reader.ts";
 import type { InitFailure } from "../../ffi/library_references.ts";
 import { errorMessage } from "../../model/errors.ts";
-import type { BackendReading, DeviceReading, ProcessReading } from "../../model/types.ts";
+import type { DeviceReading, ProcessReading } from "../../model/types.ts";
 import { cudaVersionText } from "./convert.ts";
 import { nvmlLibraryCandidates, openNvmlLibrary } from "./library.ts";
 import { NvmlLifecycle } from "./lifecycle.ts";
@@ -28,7 +20,7 @@ import { readProcesses, type UtilizationCursor } from "./read_processes.ts";
 import { NvmlError, NvmlReturn } from "./return_codes.ts";
 
 /** The registry entry for NVML. */
-export const nvmlBackend = vendorLibraryDescriptor(NVML_INFO, (ctx) => new NvmlParts(ctx));
+export const nvmlBackend = vendorLibraryDescriptor(NVML_INFO, () => new NvmlParts());
 
 /** Detail for the one init failure that is an ordinary state, not a fault. */
 const DRIVER_NOT_LOADED_DETAIL = "NVIDIA driver not loaded";
@@ -42,42 +34,37 @@ interface NvmlDevice {
 
 class NvmlParts implements VendorLibraryParts<NvmlLifecycle, NvmlDevice> {
   readonly label = "NVML";
-  readonly #ctx: BackendContext;
   readonly #cursor: UtilizationCursor = new Map();
 
-  constructor(ctx: BackendContext) {
-    this.#ctx = ctx;
+  load(ctx: BackendContext) {
+    const opened = openNvmlLibrary(nvmlLibraryCandidates(ctx.env, ctx.os));
+    return loadFirst("NVML library", opened, (nvml, failed) => {
+      return new NvmlLifecycle(nvml, notLoadedNote(failed));
+    });
   }
 
-  load(): LoadResult<NvmlLifecycle> {
-    const opened = openNvmlLibrary(nvmlLibraryCandidates(this.#ctx.env, this.#ctx.os));
-    if (!opened.ok) return { ok: false, status: notLoadedStatus("NVML library", opened) };
-    return { ok: true, library: new NvmlLifecycle(opened.library, notLoadedNote(opened.failed)) };
-  }
-
-  initFailedStatus(loaded: NvmlLifecycle, failure: InitFailure): BackendOpenResult {
+  initFailedStatus(lifecycle: NvmlLifecycle, failure: InitFailure): BackendOpenResult {
     const code = failure.code;
     const unavailable = code === NvmlReturn.DRIVER_NOT_LOADED ||
       code === NvmlReturn.LIBRARY_NOT_FOUND;
-    const detail = code === NvmlReturn.DRIVER_NOT_LOADED
-      ? DRIVER_NOT_LOADED_DETAIL
-      : `NVML initialisation failed: ${failure.message}`;
-    const version = loaded.nvmlVersion;
+    const version = lifecycle.nvmlVersion;
     return {
       status: unavailable ? "unavailable" : "error",
-      detail: withNote(detail, loaded.skipped),
-      library: loaded.path,
+      detail: code === NvmlReturn.DRIVER_NOT_LOADED
+        ? DRIVER_NOT_LOADED_DETAIL
+        : `NVML initialisation failed: ${failure.message}`,
+      library: lifecycle.path,
       version: version === null ? null : `NVML ${version}`,
     };
   }
 
-  openedStatus(loaded: NvmlLifecycle): BackendOpenResult {
-    const driver = nullOnError(NvmlError, () => loaded.nvml.driverVersion());
+  openedStatus(lifecycle: NvmlLifecycle): BackendOpenResult {
+    const driver = nullOnError(NvmlError, () => lifecycle.nvml.driverVersion());
     return {
       status: "ok",
-      detail: loaded.skipped,
-      library: loaded.path,
-      version: versionText(driver, loaded.nvmlVersion),
+      detail: null,
+      library: lifecycle.path,
+      version: versionText(driver, lifecycle.nvmlVersion),
     };
   }
 
@@ -86,7 +73,7 @@ class NvmlParts implements VendorLibraryParts<NvmlLifecycle, NvmlDevice> {
   }
 
   /** Every device by index, keyed by UUID, else PCI address. */
-  listDevices({ nvml }: NvmlLifecycle): { devices: ListedDevice<NvmlDevice>[] } {
+  listDevices({ nvml }: NvmlLifecycle) {
     const devices: ListedDevice<NvmlDevice>[] = [];
     try {
       const count = nvml.deviceCount();
@@ -108,18 +95,17 @@ class NvmlParts implements VendorLibraryParts<NvmlLifecycle, NvmlDevice> {
     return { devices };
   }
 
-  read({ nvml }: NvmlLifecycle, resolve: () => ResolvedDevices<NvmlDevice>): BackendReading {
+  read({ nvml }: NvmlLifecycle, listed: () => readonly NvmlDevice[]) {
     const system: NvmlSystemInfo = {
       driverVersion: nullOnError(NvmlError, () => nvml.driverVersion()),
       cudaDriverVersion: cudaVersionText(
         nullOnError(NvmlError, () => nvml.cudaDriverVersion()) ?? 0,
       ),
     };
-    const resolved = resolve();
     const devices: DeviceReading[] = [];
     const processes: ProcessReading[] = [];
     const problems: string[] = [];
-    for (const { index, handle: known } of resolved.handles) {
+    for (const { index, handle: known } of listed()) {
       const { reading, handle } = readDevice(nvml, index, system, known);
       devices.push(reading);
       if (handle === null) continue;
@@ -127,7 +113,7 @@ class NvmlParts implements VendorLibraryParts<NvmlLifecycle, NvmlDevice> {
       processes.push(...found.processes);
       for (const problem of found.problems) problems.push(`GPU ${index} ${problem}`);
     }
-    return sampleReading(devices, processes, problems);
+    return { devices, processes, problems };
   }
 }
 

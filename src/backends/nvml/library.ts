@@ -7,10 +7,9 @@
 import { readCStringPointer } from "../../ffi/c_string.ts";
 import { candidateList } from "../../ffi/library_candidates.ts";
 import { newestSymbol } from "../../ffi/newest_symbol.ts";
-import { NonblockingInit } from "../../ffi/nonblocking_init.ts";
 import { type OpenedLibrary, openLibraryAs } from "../../ffi/open_library.ts";
 import { StructBuffer } from "../../ffi/struct_reader.ts";
-import { type VendorCalls, vendorCalls } from "../../ffi/vendor_call_error.ts";
+import { VendorLibrary } from "../../ffi/vendor_library.ts";
 import {
   type NvmlProcessInfo,
   type NvmlProcessSample,
@@ -25,7 +24,6 @@ import {
   type DeviceStringGetter,
   type DeviceU32Getter,
   NVML_SYMBOLS,
-  type NvmlSymbols,
 } from "./symbols.ts";
 import {
   DEVICE_NAME_V2_BUFFER_SIZE,
@@ -74,39 +72,27 @@ const STRING_BUFFER_SIZES: Record<DeviceStringGetter, number> = {
 };
 
 /** A loaded NVML with its variants chosen. Calls throw `NvmlError` on a non-success code. */
-export class NvmlLibrary {
-  /** The candidate that loaded, as given. */
-  readonly path: string;
+export class NvmlLibrary extends VendorLibrary<typeof NVML_SYMBOLS, NvmlError> {
   readonly choices: NvmlChoices;
-  readonly #library: Deno.DynamicLibrary<typeof NVML_SYMBOLS>;
-  readonly #symbols: NvmlSymbols;
   readonly #compute: ProcessListVariant | null;
   readonly #graphics: ProcessListVariant | null;
-  readonly #calls: VendorCalls<NvmlError>;
-  /** The second open of the same file, holding only the nonblocking init; made when needed. */
-  #initTwin: NonblockingInit | null = null;
-  #closed = false;
 
   constructor(library: Deno.DynamicLibrary<typeof NVML_SYMBOLS>, path: string) {
-    this.#calls = vendorCalls({
+    super(library, path, {
       success: NvmlReturn.SUCCESS,
       // A function this library lacks reads as FUNCTION_NOT_FOUND, NVML's own code for it.
       notExported: NvmlReturn.FUNCTION_NOT_FOUND,
-      message: (code) => this.message(code),
       create: (code, symbol, message) => new NvmlError(code, symbol, message),
     });
-    this.#library = library;
-    this.#symbols = library.symbols;
-    this.path = path;
-    const lists = chooseProcessLists(this.#symbols);
+    const lists = chooseProcessLists(this.symbols);
     this.#compute = lists.compute;
     this.#graphics = lists.graphics;
-    this.choices = describeChoices(this.#symbols, lists);
+    this.choices = describeChoices(this.symbols, lists);
   }
 
   /** `nvmlInit_v2` (or v1); returns the code, since init failures are statuses, not errors. */
   init(): number {
-    const init = newestSymbol(this.#symbols, ["nvmlInit_v2", "nvmlInit"]);
+    const init = newestSymbol(this.symbols, ["nvmlInit_v2", "nvmlInit"]);
     return init ? init.call() : NvmlReturn.FUNCTION_NOT_FOUND;
   }
 
@@ -116,22 +102,19 @@ export class NvmlLibrary {
    * waits for it.
    */
   initAsync(): Promise<number> {
-    if (this.#initTwin === null) {
-      const init = newestSymbol(this.#symbols, ["nvmlInit_v2", "nvmlInit"]);
-      if (init === null) return Promise.resolve(NvmlReturn.FUNCTION_NOT_FOUND);
-      const symbol = { name: init.name, parameters: [], result: "i32" } as const;
-      this.#initTwin = new NonblockingInit(this.path, symbol, () => this.init());
-    }
-    return this.#initTwin.call();
+    const init = newestSymbol(this.symbols, ["nvmlInit_v2", "nvmlInit"]);
+    if (init === null) return Promise.resolve(NvmlReturn.FUNCTION_NOT_FOUND);
+    const symbol = { name: init.name, parameters: [], result: "i32" } as const;
+    return this.nonblockingInit(symbol, () => this.init()).call();
   }
 
   shutdown(): number {
-    return this.#symbols.nvmlShutdown();
+    return this.symbols.nvmlShutdown();
   }
 
   /** The library's text for a code, or the local table's when it has none. */
-  message(code: number): string {
-    const text = readCStringPointer(this.#symbols.nvmlErrorString(code));
+  override message(code: number): string {
+    const text = readCStringPointer(this.symbols.nvmlErrorString(code));
     return text === null || text === "" ? fallbackMessage(code) : text;
   }
 
@@ -140,7 +123,7 @@ export class NvmlLibrary {
     return this.#string(
       "nvmlSystemGetNVMLVersion",
       SYSTEM_NVML_VERSION_BUFFER_SIZE,
-      (b, n) => this.#symbols.nvmlSystemGetNVMLVersion(b, n),
+      (b, n) => this.symbols.nvmlSystemGetNVMLVersion(b, n),
     );
   }
 
@@ -148,90 +131,90 @@ export class NvmlLibrary {
     return this.#string(
       "nvmlSystemGetDriverVersion",
       SYSTEM_DRIVER_VERSION_BUFFER_SIZE,
-      (b, n) => this.#symbols.nvmlSystemGetDriverVersion(b, n),
+      (b, n) => this.symbols.nvmlSystemGetDriverVersion(b, n),
     );
   }
 
   /** CUDA driver version as NVML encodes it (12020 = 12.2). */
   cudaDriverVersion(): number {
     const out = new Int32Array(1);
-    const fn = newestSymbol(this.#symbols, [
+    const fn = newestSymbol(this.symbols, [
       "nvmlSystemGetCudaDriverVersion_v2",
       "nvmlSystemGetCudaDriverVersion",
     ]);
-    this.#check("nvmlSystemGetCudaDriverVersion", fn ? fn.call(out) : null);
+    this.calls.check("nvmlSystemGetCudaDriverVersion", fn ? fn.call(out) : null);
     return out[0] ?? 0;
   }
 
   deviceCount(): number {
-    const fn = newestSymbol(this.#symbols, ["nvmlDeviceGetCount_v2", "nvmlDeviceGetCount"]);
-    return this.#calls.u32("nvmlDeviceGetCount", (out) => fn ? fn.call(out) : null);
+    const fn = newestSymbol(this.symbols, ["nvmlDeviceGetCount_v2", "nvmlDeviceGetCount"]);
+    return this.calls.u32("nvmlDeviceGetCount", (out) => fn ? fn.call(out) : null);
   }
 
   handle(index: number): DeviceHandle {
-    const fn = newestSymbol(this.#symbols, [
+    const fn = newestSymbol(this.symbols, [
       "nvmlDeviceGetHandleByIndex_v2",
       "nvmlDeviceGetHandleByIndex",
     ]);
     const name = "nvmlDeviceGetHandleByIndex";
     return Deno.UnsafePointer.create(
-      this.#calls.u64(name, (out) => fn ? fn.call(index, out) : null),
+      this.calls.u64(name, (out) => fn ? fn.call(index, out) : null),
     );
   }
 
   /** A `char*` device getter: name, UUID or serial. */
   deviceString(device: DeviceHandle, name: DeviceStringGetter): string {
     const size = STRING_BUFFER_SIZES[name];
-    return this.#string(name, size, (b, n) => this.#symbols[name](device, b, n));
+    return this.#string(name, size, (b, n) => this.symbols[name](device, b, n));
   }
 
   /** An `unsigned int*` device getter (units in symbols.ts). */
   deviceU32(device: DeviceHandle, name: DeviceU32Getter): number {
-    const fn = this.#symbols[name];
-    return this.#calls.u32(name, (out) => fn ? fn(device, out) : null);
+    const fn = this.symbols[name];
+    return this.calls.u32(name, (out) => fn ? fn(device, out) : null);
   }
 
   /** An `unsigned int*` device getter that takes a sensor or clock selector first. */
   deviceU32Of(device: DeviceHandle, name: DeviceSelectedU32Getter, selector: number): number {
-    return this.#calls.u32(name, (out) => this.#symbols[name](device, selector, out));
+    return this.calls.u32(name, (out) => this.symbols[name](device, selector, out));
   }
 
   /** A getter with two `unsigned int*` / `int*` outputs (both non-negative in practice). */
   devicePair(device: DeviceHandle, name: DevicePairGetter): [number, number] {
     const first = new Uint32Array(1);
     const second = new Uint32Array(1);
-    const fn = this.#symbols[name];
-    this.#check(name, fn ? fn(device, first, second) : null);
+    const fn = this.symbols[name];
+    this.calls.check(name, fn ? fn(device, first, second) : null);
     return [first[0] ?? 0, second[0] ?? 0];
   }
 
   /** The bus id string as NVML writes it (`00000000:07:00.0`); not yet normalised. */
   pciBusId(device: DeviceHandle): string {
-    const s = this.#symbols;
+    const s = this.symbols;
     const info = new StructBuffer(PCI_INFO.size);
     const fn = newestSymbol(s, ["nvmlDeviceGetPciInfo_v3", "nvmlDeviceGetPciInfo_v2"]);
     if (fn) {
-      this.#check("nvmlDeviceGetPciInfo", fn.call(device, info.bytes));
+      this.calls.check("nvmlDeviceGetPciInfo", fn.call(device, info.bytes));
       const busId = info.string(PCI_INFO.busId, PCI_BUS_ID_LENGTH);
       if (busId !== "") return busId;
     } else {
       const v1 = s.nvmlDeviceGetPciInfo;
-      this.#check("nvmlDeviceGetPciInfo", v1 ? v1(device, info.bytes) : null);
+      this.calls.check("nvmlDeviceGetPciInfo", v1 ? v1(device, info.bytes) : null);
     }
     return info.string(PCI_INFO.busIdLegacy, PCI_BUS_ID_LEGACY_LENGTH);
   }
 
   /** Bytes, from `_v2` when exported (its `used` includes reserved memory), else v1. */
   memory(device: DeviceHandle): { total: bigint; free: bigint; used: bigint } {
-    const v2 = this.#symbols.nvmlDeviceGetMemoryInfo_v2;
+    const v2 = this.symbols.nvmlDeviceGetMemoryInfo_v2;
     const layout = v2 ? MEMORY_V2 : MEMORY_V1;
     const memory = new StructBuffer(layout.size);
     if (v2) {
       memory.setU32(MEMORY_V2.version, MEMORY_V2_VERSION);
-      this.#check("nvmlDeviceGetMemoryInfo_v2", v2(device, memory.bytes));
+      this.calls.check("nvmlDeviceGetMemoryInfo_v2", v2(device, memory.bytes));
     } else {
-      const v1 = this.#symbols.nvmlDeviceGetMemoryInfo;
-      this.#check("nvmlDeviceGetMemoryInfo", v1 ? v1(device, memory.bytes) : null);
+      const v1 = this.symbols.nvmlDeviceGetMemoryInfo;
+      this.calls.check("nvmlDeviceGetMemoryInfo", v1 ? v1(device, memory.bytes) : null);
     }
     return {
       total: memory.u64(layout.total),
@@ -244,43 +227,29 @@ export class NvmlLibrary {
   utilization(device: DeviceHandle): { gpu: number; memory: number } {
     const rates = new StructBuffer(UTILIZATION.size);
     const name = "nvmlDeviceGetUtilizationRates";
-    this.#check(name, this.#symbols[name](device, rates.bytes));
+    this.calls.check(name, this.symbols[name](device, rates.bytes));
     return { gpu: rates.u32(UTILIZATION.gpu), memory: rates.u32(UTILIZATION.memory) };
   }
 
   /** Millijoules since the driver was loaded. */
   totalEnergyMillijoules(device: DeviceHandle): bigint {
-    const fn = this.#symbols.nvmlDeviceGetTotalEnergyConsumption;
+    const fn = this.symbols.nvmlDeviceGetTotalEnergyConsumption;
     const name = "nvmlDeviceGetTotalEnergyConsumption";
-    return this.#calls.u64(name, (out) => fn ? fn(device, out) : null);
+    return this.calls.u64(name, (out) => fn ? fn(device, out) : null);
   }
 
   /** A running-process list, retried when it grows between the size query and the fetch. */
   runningProcesses(device: DeviceHandle, kind: ProcessListKind): NvmlProcessInfo[] {
     const variant = kind === "compute" ? this.#compute : this.#graphics;
-    return readRunningProcesses(this.#calls, variant, kind, device);
+    return readRunningProcesses(this.calls, variant, kind, device);
   }
 
   /** Per-process utilisation samples newer than `lastSeenUs` (CPU µs; 0 = all buffered). */
   processUtilization(device: DeviceHandle, lastSeenUs: bigint): NvmlProcessSample[] {
-    return readProcessUtilization(this.#calls, this.#symbols, device, lastSeenUs);
-  }
-
-  /** Unloads the library; safe to call twice. Call `shutdown()` first when initialised. */
-  close(): void {
-    if (this.#closed) return;
-    this.#closed = true;
-    this.#initTwin?.close();
-    this.#initTwin = null;
-    this.#library.close();
+    return readProcessUtilization(this.calls, this.symbols, device, lastSeenUs);
   }
 
   #string(name: string, size: number, call: (buffer: Uint8Array, size: number) => number): string {
-    return this.#calls.struct(name, size, (bytes) => call(bytes, size)).string(0, size);
-  }
-
-  /** Throws for a non-success code; `null` means the library does not export the function. */
-  #check(name: string, code: number | null): void {
-    this.#calls.check(name, code);
+    return this.calls.struct(name, size, (bytes) => call(bytes, size)).string(0, size);
   }
 }

@@ -4,13 +4,21 @@
  * with the size query first and retried when the list grows in between (src/ffi/sized_list.ts);
  * a list that cannot be had whole is an `NvmlError`, never a silent cut.
  */
-import { fetchSizedList, listEntries } from "../../ffi/sized_list.ts";
+import { eachEntry, fetchSizedList, listEntries, type ListRefusals } from "../../ffi/sized_list.ts";
 import type { StructBuffer } from "../../ffi/struct_reader.ts";
 import type { VendorCalls } from "../../ffi/vendor_call_error.ts";
-import { NvmlError, NvmlReturn } from "./return_codes.ts";
+import { type NvmlError, NvmlReturn } from "./return_codes.ts";
 import type { NvmlSymbols } from "./symbols.ts";
 import { PROCESS_INFO_V1, PROCESS_UTILIZATION_SAMPLE } from "./types.ts";
 import type { ProcessListVariant } from "./variants.ts";
+
+/** A list NVML could not give whole, in its words: both as INSUFFICIENT_SIZE. */
+const REFUSED: ListRefusals = {
+  codes: { tooMany: NvmlReturn.INSUFFICIENT_SIZE, keptGrowing: NvmlReturn.INSUFFICIENT_SIZE },
+  tooMany: (reported, limit) => `list of ${reported} entries refused (more than ${limit})`,
+  keptGrowing: (count, attempts) =>
+    `list kept growing (${count} entries after ${attempts} attempts)`,
+};
 
 /** Which process list a call reads. */
 export type ProcessListKind = "compute" | "graphics";
@@ -45,15 +53,10 @@ export function readRunningProcesses(
   const list = fetchList(calls, name, variant.stride, (count, infos) => {
     return variant.call(device, count, infos);
   });
-  const entries: NvmlProcessInfo[] = [];
-  for (let i = 0; i < list.count; i++) {
-    const base = i * variant.stride;
-    entries.push({
-      pid: list.view.u32(base + PROCESS_INFO_V1.pid),
-      usedGpuMemory: list.view.u64(base + PROCESS_INFO_V1.usedGpuMemory),
-    });
-  }
-  return entries;
+  return eachEntry(list, variant.stride, (view, base) => ({
+    pid: view.u32(base + PROCESS_INFO_V1.pid),
+    usedGpuMemory: view.u64(base + PROCESS_INFO_V1.usedGpuMemory),
+  }));
 }
 
 /** Per-process utilisation samples newer than `lastSeenUs` (CPU µs; 0 = all buffered). */
@@ -70,19 +73,14 @@ export function readProcessUtilization(
   const list = fetchList(calls, name, layout.size, (count, samples) => {
     return fn(device, samples, count, lastSeenUs);
   });
-  const samples: NvmlProcessSample[] = [];
-  for (let i = 0; i < list.count; i++) {
-    const base = i * layout.size;
-    samples.push({
-      pid: list.view.u32(base + layout.pid),
-      timeStampUs: list.view.u64(base + layout.timeStamp),
-      smUtil: list.view.u32(base + layout.smUtil),
-      memUtil: list.view.u32(base + layout.memUtil),
-      encUtil: list.view.u32(base + layout.encUtil),
-      decUtil: list.view.u32(base + layout.decUtil),
-    });
-  }
-  return samples;
+  return eachEntry(list, layout.size, (view, base) => ({
+    pid: view.u32(base + layout.pid),
+    timeStampUs: view.u64(base + layout.timeStamp),
+    smUtil: view.u32(base + layout.smUtil),
+    memUtil: view.u32(base + layout.memUtil),
+    encUtil: view.u32(base + layout.encUtil),
+    decUtil: view.u32(base + layout.decUtil),
+  }));
 }
 
 function fetchList(
@@ -96,19 +94,5 @@ function fetchList(
     success: NvmlReturn.SUCCESS,
     tooSmall: NvmlReturn.INSUFFICIENT_SIZE,
   });
-  return listEntries(result, {
-    error: (code) => calls.error(name, code),
-    tooMany: ({ reported, maxCount }) =>
-      new NvmlError(
-        NvmlReturn.INSUFFICIENT_SIZE,
-        name,
-        `list of ${reported} entries refused (more than ${maxCount})`,
-      ),
-    keptGrowing: ({ lastCount, attempts }) =>
-      new NvmlError(
-        NvmlReturn.INSUFFICIENT_SIZE,
-        name,
-        `list kept growing (${lastCount} entries after ${attempts} attempts)`,
-      ),
-  });
+  return listEntries(result, calls, name, REFUSED);
 }
