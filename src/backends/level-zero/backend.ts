@@ -15,7 +15,7 @@
  */
 import { LEVEL_ZERO_INFO } from "./info.ts";
 import type { BackendContext, BackendOpenResult } from "../backend.ts";
-import type { VendorLibraryParts } from "../vendor_library_backend.ts";
+import type { LoadResult, VendorLibraryParts } from "../vendor_library_backend.ts";
 import { vendorLibraryDescriptor } from "../vendor_library_backend.ts";
 import type { InitFailure } from "../../ffi/library_references.ts";
 import { errorMessage } from "../../model/errors.ts";
@@ -41,9 +41,9 @@ class LevelZeroParts implements VendorLibraryParts<ZeLibraryLifecycle, ZeHandle>
   readonly #cursor: CounterCursor = new Map();
 
   /** Nothing loads yet: the loader is loaded by each init of the lifetime. */
-  load(ctx: BackendContext) {
+  load(ctx: BackendContext): LoadResult<ZeLibraryLifecycle> {
     const candidates = zeLibraryCandidates(ctx.env, ctx.os);
-    return { ok: true as const, library: new ZeLibraryLifecycle(candidates, ctx.env) };
+    return { ok: true, library: new ZeLibraryLifecycle(candidates, ctx.env) };
   }
 
   initFailedStatus(lifecycle: ZeLibraryLifecycle, failure: InitFailure): BackendOpenResult {
