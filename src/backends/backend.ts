@@ -19,7 +19,7 @@ export interface BackendContext {
   /** Monotonic clock in milliseconds, for rates; injectable for tests. */
   nowMs(): number;
   /**
-   * Lazy library sessions (`--lazy-init`): vendor libraries are initialised and shut down
+   * Lazy library lifetimes (`--lazy-init`): vendor libraries are initialised and shut down
    * around every sample. False = persistent: init once at open, shut down once at close.
    */
   lazyInit: boolean;
@@ -83,7 +83,7 @@ export interface BackendDescriptor {
   /**
    * True for backends over a vendor library that is initialised and shut down through a
    * `LibraryLifetime` (src/ffi/library_lifetime.ts), so that `--lazy-init` applies to them
-   * and `gputop backends` names the session mode on their row.
+   * and `gputop backends` names the lifetime mode on their row ("library session").
    */
   readonly libraryLifetime?: boolean;
 }

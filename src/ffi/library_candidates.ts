@@ -6,6 +6,9 @@
  */
 import { windowsSystemLibrary } from "./open_library.ts";
 
+/** An environment lookup, as a backend context gives it. */
+export type EnvLookup = (name: string) => string | undefined;
+
 /** Where one vendor library is looked for. */
 export interface LibraryCandidateSpec {
   /** Environment variable naming a library to try first (`GPUTOP_NVML_LIB`, ...). */
@@ -15,7 +18,9 @@ export interface LibraryCandidateSpec {
   /** DLL file names looked up in the Windows system directory only. */
   windowsSystem: readonly string[];
   /** Further absolute Windows paths, tried after the system directory. */
-  windowsExtra?: (env: (name: string) => string | undefined) => string[];
+  windowsExtra?: (env: EnvLookup) => string[];
+  /** The systems the library exists on (AMD SMI: Linux only); elsewhere there is no candidate. */
+  systems?: readonly (typeof Deno.build.os)[];
 }
 
 /**
@@ -30,9 +35,10 @@ export interface LibraryCandidateSpec {
  */
 export function libraryCandidates(
   spec: LibraryCandidateSpec,
-  env: (name: string) => string | undefined,
+  env: EnvLookup,
   os: typeof Deno.build.os,
 ): string[] {
+  if (spec.systems !== undefined && !spec.systems.includes(os)) return [];
   const explicit = env(spec.override);
   const defaults = os === "windows"
     ? [
@@ -41,4 +47,11 @@ export function libraryCandidates(
     ]
     : [...spec.unix];
   return explicit ? [explicit, ...defaults] : defaults;
+}
+
+/** {@linkcode libraryCandidates} bound to one spec: the candidate list a backend exports. */
+export function candidateList(
+  spec: LibraryCandidateSpec,
+): (env: EnvLookup, os: typeof Deno.build.os) => string[] {
+  return (env, os) => libraryCandidates(spec, env, os);
 }

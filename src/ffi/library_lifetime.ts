@@ -1,5 +1,5 @@
 /**
- * A reference-counted session of one vendor library (NVML, Level Zero, AMD SMI), after the
+ * The reference-counted lifetime of one vendor library (NVML, Level Zero, AMD SMI), after the
  * session guard of ROCm gpuagent PR #67: `acquire()` initialises the library only when the
  * count goes 0 → 1, `release()` shuts it down only when it goes 1 → 0, and nested pairs in
  * between are free. A failed init leaves the count at 0; it is retried at most once per
@@ -7,7 +7,8 @@
  *
  * Persistent mode = the backend holds one reference from `open()` to `close()`, so every
  * sample's acquire/release pair nests inside it. Lazy mode = it holds none, so each sample
- * opens and closes a library session of its own.
+ * initialises and shuts down a library lifetime of its own (user-facing text calls it a
+ * "library session", as `gputop backends` always has).
  *
  * Every successful init starts a new `epoch`: device handles resolved under an earlier epoch
  * must not be passed to the library again (the library may hand out new values after a
@@ -88,7 +89,7 @@ export class LibraryLifetime {
   }
 
   /**
-   * Ends the session whatever the count: shutdown exactly once if initialised. An init still
+   * Ends the lifetime whatever the count: shutdown exactly once if initialised. An init still
    * running is shut down as soon as it returns. Resolves when that has happened.
    */
   async close(): Promise<void> {
@@ -137,17 +138,17 @@ export class LibraryLifetime {
 }
 
 /**
- * Closes a vendor library in the one safe order: the session first (shut down now if
+ * Closes a vendor library in the one safe order: the lifetime first (shut down now if
  * initialised, or once an init still running on its worker thread returns), then `unload`
- * (`dlclose`). Without a session the library was never initialised: unload at once.
+ * (`dlclose`). Without a lifetime the library was never initialised: unload at once.
  */
 export function shutDownThenUnload(
-  session: LibraryLifetime | null,
+  lifetime: LibraryLifetime | null,
   unload: () => void,
 ): Promise<void> {
-  if (session === null) {
+  if (lifetime === null) {
     unload();
     return Promise.resolve();
   }
-  return session.close().then(unload);
+  return lifetime.close().then(unload);
 }

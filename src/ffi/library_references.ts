@@ -1,8 +1,8 @@
 /**
  * How a vendor-library backend (NVML, Level Zero, AMD SMI) reads through its library
- * session: each read takes a reference for its own sample number and gives it back after,
+ * lifetime: each read takes a reference for its own sample number and gives it back after,
  * and the reference `open()` took is kept until close (persistent) or handed to the first
- * read (lazy), so opening and the first sample share one library session.
+ * read (lazy), so opening and the first sample share one init.
  */
 import type { LibraryLifetime } from "./library_lifetime.ts";
 
@@ -24,29 +24,29 @@ export class LibraryReferences {
     this.#openReference = lazyInit ? "until-first-read" : "until-close";
   }
 
-  /** At close(): the session's own close ends every reference, open()'s included. */
+  /** At close(): the lifetime's own close ends every reference, open()'s included. */
   forgetOpenReference(): void {
     this.#openReference = "none";
   }
 
   /**
-   * `read(epoch)` with the session held for the next sample. A failed init throws
-   * `initFailed(failure)` and holds nothing (the session retries it at the next sample).
+   * `read(epoch)` with the lifetime held for the next sample. A failed init throws
+   * `initFailed(failure)` and holds nothing (the lifetime retries it at the next sample).
    */
   async read<T>(
-    session: LibraryLifetime,
+    lifetime: LibraryLifetime,
     initFailed: (failure: InitFailure) => Error,
     read: (epoch: number) => T,
   ): Promise<T> {
-    const acquired = await session.acquire(++this.#reads);
+    const acquired = await lifetime.acquire(++this.#reads);
     if (!acquired.ok) throw initFailed(acquired);
     try {
-      return read(session.epoch);
+      return read(lifetime.epoch);
     } finally {
-      session.release();
+      lifetime.release();
       if (this.#openReference === "until-first-read") {
         this.#openReference = "none";
-        session.release();
+        lifetime.release();
       }
     }
   }

@@ -68,6 +68,25 @@ export function openFirstLibrary<const S extends Deno.ForeignLibraryInterface>(
   return { ok: false, tried, failed };
 }
 
+/** The outcome of {@linkcode openLibraryAs}: the backend's wrapper, or every name tried and why. */
+export type OpenedLibrary<W> =
+  | { ok: true; library: W; failed: LibraryLoadFailure[] }
+  | { ok: false; tried: string[]; failed: LibraryLoadFailure[] };
+
+/**
+ * {@linkcode openFirstLibrary}, the library that loaded handed to `wrap` (a backend's call
+ * wrapper) with the name it loaded under.
+ */
+export function openLibraryAs<const S extends Deno.ForeignLibraryInterface, W>(
+  candidates: readonly string[],
+  symbols: S,
+  wrap: (library: Deno.DynamicLibrary<S>, path: string) => W,
+): OpenedLibrary<W> {
+  const result = openFirstLibrary(candidates, symbols);
+  if (!result.ok) return result;
+  return { ok: true, library: wrap(result.library, result.path), failed: result.failed };
+}
+
 /** Deno's words for a required symbol the library does not export. */
 const MISSING_SYMBOL = /Failed to register symbol /;
 

@@ -5,6 +5,9 @@
  * larger buffer. A list that keeps growing is an outcome of its own, never a silent cut.
  */
 
+import { StructBuffer } from "./struct_reader.ts";
+import type { VendorCallError, VendorCalls } from "./vendor_call_error.ts";
+
 /** No GPU API lists more than this many devices, engines or processes in practice. */
 export const DEFAULT_MAX_COUNT = 65536;
 
@@ -74,4 +77,64 @@ export function fetchSizedList(call: SizedListCall, options: SizedListOptions): 
     if (code !== options.tooSmall) return { kind: "error", code };
   }
   return { kind: "kept-growing", attempts: maxAttempts, lastCount: count[0] ?? 0 };
+}
+
+/** What a list fetch comes back with, whatever its protocol (this file's, or AMD SMI's). */
+export type ListOutcome =
+  | { kind: "ok"; count: number; bytes: Uint8Array }
+  | { kind: "error"; code: number }
+  | { kind: "kept-growing"; attempts: number; lastCount: number }
+  | { kind: "too-many"; reported: number; maxCount: number }
+  | { kind: "too-many"; reported: number; limit: number };
+
+/** How one library words a list it could not have whole: its codes, our messages. */
+export interface ListRefusals {
+  codes: { tooMany: number; keptGrowing: number };
+  /** A count past the bound, refused before anything was allocated. */
+  tooMany(reported: number, limit: number): string;
+  /** A list still growing after every retry. */
+  keptGrowing(lastCount: number, attempts: number): string;
+}
+
+/**
+ * The entries of a list fetched whole, or the library's error (of `calls`' type, naming
+ * `symbol`) for why it was not.
+ */
+export function listEntries<E extends VendorCallError>(
+  result: ListOutcome,
+  calls: VendorCalls<E>,
+  symbol: string,
+  refusals: ListRefusals,
+): { count: number; view: StructBuffer } {
+  switch (result.kind) {
+    case "ok":
+      return { count: result.count, view: new StructBuffer(result.bytes) };
+    case "error":
+      throw calls.error(symbol, result.code);
+    case "too-many": {
+      const limit = "maxCount" in result ? result.maxCount : result.limit;
+      const message = refusals.tooMany(result.reported, limit);
+      throw calls.failed(symbol, refusals.codes.tooMany, message);
+    }
+    case "kept-growing": {
+      const message = refusals.keptGrowing(result.lastCount, result.attempts);
+      throw calls.failed(symbol, refusals.codes.keptGrowing, message);
+    }
+  }
+}
+
+/** Each entry of a list fetched whole, decoded from its `stride` bytes at `base`. */
+export function eachEntry<T>(
+  list: { count: number; view: StructBuffer },
+  stride: number,
+  decode: (view: StructBuffer, base: number) => T,
+): T[] {
+  const entries: T[] = [];
+  for (let i = 0; i < list.count; i++) entries.push(decode(list.view, i * stride));
+  return entries;
+}
+
+/** The handles (opaque pointers, 8 bytes each) of a list fetched whole. */
+export function handlesIn(list: { count: number; view: StructBuffer }): Deno.PointerValue[] {
+  return eachEntry(list, 8, (view, base) => Deno.UnsafePointer.create(view.u64(base)));
 }

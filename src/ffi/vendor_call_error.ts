@@ -5,6 +5,8 @@
  * {@linkcode vendorCalls} turns that into the `check` / `error` / `notExported` helpers.
  */
 
+import { StructBuffer } from "./struct_reader.ts";
+
 /** A vendor library call that returned a failure code (or was not exported). */
 export class VendorCallError extends Error {
   override name = "VendorCallError";
@@ -40,6 +42,14 @@ export interface VendorCalls<E extends VendorCallError> {
   error(symbol: string, code: number): E;
   /** The error for a symbol the library does not export. */
   notExported(symbol: string): E;
+  /** An error of this library's type with a message of our own (a list refused, say). */
+  failed(symbol: string, code: number, message: string): E;
+  /** A call with one `unsigned int*` out-parameter: the value it wrote, once checked. */
+  u32(symbol: string, call: (out: Uint32Array) => number | null): number;
+  /** A call with one 64-bit out-parameter (a `uint64_t*` or a handle): the value it wrote. */
+  u64(symbol: string, call: (out: BigUint64Array) => number | null): bigint;
+  /** A call filling `size` bytes (a struct, a string): those bytes, once checked. */
+  struct(symbol: string, size: number, call: (bytes: Uint8Array) => number | null): StructBuffer;
 }
 
 /**
@@ -62,13 +72,30 @@ export function vendorCalls<E extends VendorCallError>(codes: VendorCodes<E>): V
     codes.create(codes.notExported, symbol, notExportedMessage(symbol));
   const error = (symbol: string, code: number): E =>
     codes.create(code, symbol, codes.message(code));
+  const check = (symbol: string, code: number | null): void => {
+    if (code === null) throw notExported(symbol);
+    if (code !== codes.success) throw error(symbol, code);
+  };
   return {
-    check(symbol, code) {
-      if (code === null) throw notExported(symbol);
-      if (code !== codes.success) throw error(symbol, code);
-    },
+    check,
     error,
     notExported,
+    failed: (symbol, code, message) => codes.create(code, symbol, message),
+    u32(symbol, call) {
+      const out = new Uint32Array(1);
+      check(symbol, call(out));
+      return out[0] ?? 0;
+    },
+    u64(symbol, call) {
+      const out = new BigUint64Array(1);
+      check(symbol, call(out));
+      return out[0] ?? 0n;
+    },
+    struct(symbol, size, call) {
+      const buffer = new StructBuffer(size);
+      check(symbol, call(buffer.bytes));
+      return buffer;
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { libraryCandidates } from "../../src/ffi/library_candidates.ts";
+import { candidateList, libraryCandidates } from "../../src/ffi/library_candidates.ts";
 
 const SPEC = {
   override: "GPUTOP_ZE_LIB",
@@ -32,4 +32,15 @@ Deno.test("libraryCandidates() on Windows: system directory paths only, then ext
     "C:\\Win\\System32\\ze_loader.dll",
     "D:\\x\\ze_loader.dll",
   ]);
+});
+
+Deno.test("libraryCandidates() gives none on a system the library does not exist on", () => {
+  const linuxOnly = { ...SPEC, systems: ["linux"] as const };
+  assert.deepEqual(libraryCandidates(linuxOnly, env({ GPUTOP_ZE_LIB: "/x.so" }), "darwin"), []);
+  assert.deepEqual(libraryCandidates(linuxOnly, env({}), "linux"), SPEC.unix);
+});
+
+Deno.test("candidateList() binds a spec: the list a backend exports", () => {
+  const candidates = candidateList(SPEC);
+  assert.deepEqual(candidates(env({}), "linux"), libraryCandidates(SPEC, env({}), "linux"));
 });

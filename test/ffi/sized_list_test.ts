@@ -1,5 +1,14 @@
 import assert from "node:assert/strict";
-import { fetchSizedList, type SizedListCall } from "../../src/ffi/sized_list.ts";
+import {
+  eachEntry,
+  fetchSizedList,
+  handlesIn,
+  listEntries,
+  type ListRefusals,
+  type SizedListCall,
+} from "../../src/ffi/sized_list.ts";
+import { StructBuffer } from "../../src/ffi/struct_reader.ts";
+import { VendorCallError, vendorCalls } from "../../src/ffi/vendor_call_error.ts";
 
 const OK = 0;
 const TOO_SMALL = 7;
@@ -117,4 +126,55 @@ Deno.test("fetchSizedList() refuses a count above maxCount before allocating", (
   }, { stride: 48, success: 0, tooSmall: 7 });
   assert.deepEqual(result, { kind: "too-many", reported: 2147483648, maxCount: 65536 });
   assert.equal(fetches, 0);
+});
+
+const CALLS = vendorCalls({
+  success: OK,
+  notExported: 13,
+  message: (code) => `code ${code}`,
+  create: (code, symbol, message) => new VendorCallError(code, symbol, `${symbol}: ${message}`),
+});
+
+const REFUSED: ListRefusals = {
+  codes: { tooMany: 21, keptGrowing: 22 },
+  tooMany: (reported, limit) => `${reported} is more than ${limit}`,
+  keptGrowing: (count, attempts) => `still growing at ${count} after ${attempts}`,
+};
+
+function refusal(result: Parameters<typeof listEntries>[0]): [number, string] {
+  try {
+    listEntries(result, CALLS, "fooList", REFUSED);
+  } catch (error) {
+    assert.ok(error instanceof VendorCallError);
+    return [error.code, error.message];
+  }
+  throw new Error("not refused");
+}
+
+Deno.test("listEntries() words every refusal as the library's own error", () => {
+  assert.deepEqual(refusal({ kind: "error", code: 3 }), [3, "fooList: code 3"]);
+  assert.deepEqual(refusal({ kind: "too-many", reported: 9, maxCount: 4 }), [
+    21,
+    "fooList: 9 is more than 4",
+  ]);
+  assert.deepEqual(refusal({ kind: "too-many", reported: 9, limit: 5 }), [
+    21,
+    "fooList: 9 is more than 5",
+  ]);
+  assert.deepEqual(refusal({ kind: "kept-growing", lastCount: 8, attempts: 5 }), [
+    22,
+    "fooList: still growing at 8 after 5",
+  ]);
+});
+
+Deno.test("listEntries(), eachEntry() and handlesIn() read a list fetched whole", () => {
+  const bytes = new Uint8Array(16);
+  const view = new DataView(bytes.buffer);
+  view.setBigUint64(0, 0x1000n, true);
+  view.setBigUint64(8, 0x2000n, true);
+  const list = listEntries({ kind: "ok", count: 2, bytes }, CALLS, "fooList", REFUSED);
+  assert.deepEqual(eachEntry(list, 8, (entries, base) => entries.u64(base)), [0x1000n, 0x2000n]);
+  const handles = handlesIn(list).map((handle) => Deno.UnsafePointer.value(handle));
+  assert.deepEqual(handles, [0x1000n, 0x2000n]);
+  assert.deepEqual(eachEntry({ count: 0, view: new StructBuffer(0) }, 8, () => 1), []);
 });

@@ -34,3 +34,13 @@ Deno.test("notExported() builds a plain VendorCallError", () => {
   const error = notExported("barInit", 13);
   assert.deepEqual([error.name, error.code, error.symbol], ["VendorCallError", 13, "barInit"]);
 });
+
+Deno.test("u32(), u64() and struct() return what the call wrote, once checked", () => {
+  assert.equal(calls.u32("fooCount", (out) => (out[0] = 7, 0)), 7);
+  assert.equal(calls.u64("fooHandle", (out) => (out[0] = 2n ** 40n, 0)), 2n ** 40n);
+  const bytes = calls.struct("fooInfo", 4, (b) => (b.set([1, 2, 3, 4]), 0)).bytes;
+  assert.deepEqual([...bytes], [1, 2, 3, 4]);
+  assert.throws(() => calls.u32("fooCount", () => 5), FooError);
+  assert.throws(() => calls.u64("fooNew", () => null), /fooNew is not exported/);
+  assert.throws(() => calls.struct("fooInfo", 4, () => 9), FooError);
+});

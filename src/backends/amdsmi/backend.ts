@@ -3,26 +3,22 @@
  * (ROCm 6.1 to 7.x), loaded at `open()`, never at import. It adds to the amdgpu sysfs /
  * fdinfo baseline of the DRM backend (same PCI address, so the merge joins them): board
  * power on MI-series parts, energy, junction and memory temperatures, and the compute
- * processes fdinfo does not show.
+ * processes fdinfo does not show. The open / read / close skeleton is
+ * src/backends/vendor_library_backend.ts; this is AMD SMI's side of it.
  *
- * Lifecycle: a `LibraryLifetime` (src/ffi/library_lifetime.ts) over `amdsmi_init` /
- * `amdsmi_shut_down` (lifecycle.ts), as for NVML: persistent by default (open's reference is
- * held until close, so there is one init and one shutdown for the whole run); with `lazyInit`
- * one session per reading, the first reading sharing open's. Never nested; processor handles
- * are resolved again whenever the session's epoch changes (a re-init), never reused.
+ * Lifetime: `amdsmi_init` / `amdsmi_shut_down` (lifecycle.ts), never nested. After init the
+ * library's version picks the struct layouts (generation.ts); an unknown generation refuses
+ * the library rather than misread it.
  */
 import { AMDSMI_INFO } from "./info.ts";
-import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
-import { LibraryReferences } from "../../ffi/library_references.ts";
-import { StableOrder } from "../stable_order.ts";
-import {
-  describeLoadFailures,
-  type LibraryLoadFailure,
-  notLoadedNote,
-} from "../../ffi/open_library.ts";
+import type { BackendContext, BackendOpenResult } from "../backend.ts";
+import type { ListedDevice, LoadResult, VendorLibraryParts } from "../vendor_library_backend.ts";
+import { loadFirst, vendorLibraryDescriptor } from "../vendor_library_backend.ts";
+import { type LibraryLoadFailure, notLoadedNote } from "../../ffi/open_library.ts";
 import { nullOnError } from "../../ffi/field_reader.ts";
+import type { InitFailure } from "../../ffi/library_references.ts";
 import { errorMessage } from "../../model/errors.ts";
-import type { BackendReading, DeviceReading, ProcessReading } from "../../model/types.ts";
+import type { DeviceReading, ProcessReading } from "../../model/types.ts";
 import { chooseGeneration, type LibVersion, sonameMajor } from "./generation.ts";
 import {
   type AmdsmiLibrary,
@@ -31,151 +27,61 @@ import {
   openAmdsmiLibrary,
 } from "./library.ts";
 import { AmdsmiLifecycle } from "./lifecycle.ts";
-import { LibraryLifetime, shutDownThenUnload } from "../../ffi/library_lifetime.ts";
 import { readDevice } from "./read_device.ts";
 import { type EngineCursor, readProcesses } from "./read_processes.ts";
 import { AmdsmiError, AmdsmiStatus, isUnavailableAtInit } from "./return_codes.ts";
 import { PROCESSOR_TYPE_AMD_GPU } from "./types.ts";
 
 /** The registry entry for AMD SMI. */
-export const amdsmiBackend: BackendDescriptor = {
-  ...AMDSMI_INFO,
-  create: (ctx) => new AmdsmiBackend(ctx),
-};
+export const amdsmiBackend = vendorLibraryDescriptor(AMDSMI_INFO, () => new AmdsmiParts());
 
-/** The GPUs of one library session, in stable order, and what listing them cost. */
-interface ResolvedGpus {
-  epoch: number;
-  handles: Handle[];
-  problems: string[];
-}
-
-export class AmdsmiBackend implements Backend {
-  readonly id = "amdsmi" as const;
-  readonly #ctx: BackendContext;
-  #library: AmdsmiLibrary | null = null;
-  #session: LibraryLifetime | null = null;
-  /** Per-sample references, and open()'s own until close or the first read. */
-  readonly #reads = new LibraryReferences();
-  /** Handles of the current library session; null = resolve again. */
-  #gpus: ResolvedGpus | null = null;
-  /** GPU keys (UUID, else BDF) in the order first seen: the stable order. */
-  readonly #order = new StableOrder();
+class AmdsmiParts implements VendorLibraryParts<AmdsmiLifecycle, Handle> {
+  readonly label = "AMD SMI";
+  /** Each process's engine counters at the last reading, for busy rates. */
   #engines: EngineCursor = new Map();
-  #closing: Promise<void> | null = null;
 
-  constructor(ctx: BackendContext) {
-    this.#ctx = ctx;
-  }
-
-  async open(): Promise<BackendOpenResult> {
-    try {
-      return await this.#open();
-    } catch (error) {
-      // Only a bug gets here: every AMD SMI failure above is already a status.
-      const library = this.#library?.path ?? null;
-      this.close();
-      return {
-        status: "error",
-        detail: `AMD SMI: ${errorMessage(error)}`,
-        library,
-        version: null,
-      };
-    }
-  }
-
-  async read(): Promise<BackendReading> {
-    const library = this.#library;
-    const session = this.#session;
-    if (library === null || session === null) throw new Error("AMD SMI is not open");
-    return await this.#reads.read(session, (failed) => {
-      const message = `AMD SMI initialisation failed: ${failed.message}`;
-      return failed.code === null
-        ? new Error(message)
-        : new AmdsmiError(failed.code, "amdsmi_init", message);
-    }, (epoch) => this.#read(library, epoch));
-  }
-
-  close(): void {
-    if (this.#closing !== null) return;
-    const library = this.#library;
-    const session = this.#session;
-    this.#library = null;
-    this.#session = null;
-    this.#reads.forgetOpenReference();
-    this.#gpus = null;
-    this.#engines = new Map();
-    this.#closing = shutDownThenUnload(session, () => library?.close());
-  }
-
-  /** Resolves once close() has shut AMD SMI down and unloaded it (an init may be pending). */
-  settled(): Promise<void> {
-    return this.#closing ?? Promise.resolve();
-  }
-
-  async #open(): Promise<BackendOpenResult> {
-    const candidates = amdsmiLibraryCandidates(this.#ctx.env, this.#ctx.os);
+  load(ctx: BackendContext): LoadResult<AmdsmiLifecycle> {
+    const candidates = amdsmiLibraryCandidates(ctx.env, ctx.os);
     if (candidates.length === 0) {
-      return unavailable("AMD SMI is a Linux library", null);
+      const detail = "AMD SMI is a Linux library";
+      return { ok: false, status: { status: "unavailable", detail, library: null, version: null } };
     }
-    const opened = openAmdsmiLibrary(candidates);
-    if (!opened.ok) {
-      return unavailable(
-        `no AMD SMI library could be loaded: ${describeLoadFailures(opened.failed)}`,
-        opened.tried.join(", "),
-      );
-    }
-    const library = opened.library;
-    const session = new LibraryLifetime(new AmdsmiLifecycle(library));
-    this.#library = library;
-    this.#session = session;
-    this.#closing = null;
-    const skipped = skippedNote(opened.failed, this.#ctx.env("GPUTOP_AMDSMI_LIB"));
-    const init = await session.acquire(0);
-    if (!init.ok) {
-      this.close();
-      const code = init.code;
-      return {
-        status: code !== null && isUnavailableAtInit(code) ? "unavailable" : "error",
-        detail: joinNotes(
-          code === AmdsmiStatus.DRIVER_NOT_LOADED
-            ? `amdgpu driver not loaded (${init.message})`
-            : `AMD SMI initialisation failed: ${init.message}`,
-          skipped,
-        ),
-        library: library.path,
-        version: null,
-      };
-    }
-    const version = nullOnError(AmdsmiError, () => library.libVersion());
-    const choice = chooseGeneration(sonameMajor(library.path), version);
-    if (!choice.ok) {
-      this.close();
-      return {
-        status: "unavailable",
-        detail: joinNotes(choice.reason, skipped),
-        library: library.path,
-        version: versionText(version),
-      };
-    }
-    library.useLayouts(choice.layouts);
-    this.#reads.keepOpenReference(this.#ctx.lazyInit);
-    const notes = [choice.note, skipped].filter((note) => note !== null);
+    const override = ctx.env("GPUTOP_AMDSMI_LIB");
+    return loadFirst("AMD SMI library", openAmdsmiLibrary(candidates), (library, failed) => {
+      return new AmdsmiLifecycle(library, skippedNote(failed, override));
+    });
+  }
+
+  initFailedStatus(lifecycle: AmdsmiLifecycle, failure: InitFailure): BackendOpenResult {
+    const code = failure.code;
     return {
-      status: "ok",
-      detail: notes.length === 0 ? null : notes.join("; "),
-      library: library.path,
-      version: versionText(version),
+      status: code !== null && isUnavailableAtInit(code) ? "unavailable" : "error",
+      detail: code === AmdsmiStatus.DRIVER_NOT_LOADED
+        ? `amdgpu driver not loaded (${failure.message})`
+        : `AMD SMI initialisation failed: ${failure.message}`,
+      library: lifecycle.path,
+      version: null,
     };
   }
 
-  /**
-   * The GPUs of this library session. Handles are resolved again after every init (a handle
-   * from an earlier session is never passed in) and put in the order first seen, by UUID,
-   * else BDF, so each GPU keeps its place from one reading to the next.
-   */
-  #resolve(library: AmdsmiLibrary, epoch: number): ResolvedGpus {
-    if (this.#gpus !== null && this.#gpus.epoch === epoch) return this.#gpus;
+  /** Picks the struct layouts of this library's generation, or refuses one it does not know. */
+  openedStatus({ library }: AmdsmiLifecycle): BackendOpenResult {
+    const version = nullOnError(AmdsmiError, () => library.libVersion());
+    const choice = chooseGeneration(sonameMajor(library.path), version);
+    const named = { library: library.path, version: versionText(version) };
+    if (!choice.ok) return { status: "unavailable", detail: choice.reason, ...named };
+    library.useLayouts(choice.layouts);
+    return { status: "ok", detail: choice.note, ...named };
+  }
+
+  initCallError(code: number, message: string): Error {
+    return new AmdsmiError(code, "amdsmi_init", message);
+  }
+
+  /** The GPUs of every socket, keyed by UUID, else BDF; what could not be listed is a problem. */
+  listDevices(
+    { library }: AmdsmiLifecycle,
+  ): { devices: ListedDevice<Handle>[]; problems: string[] } {
     let sockets;
     try {
       sockets = library.sockets();
@@ -183,59 +89,47 @@ export class AmdsmiBackend implements Backend {
       throw new Error(`cannot list AMD GPUs: ${errorMessage(error)}`);
     }
     const problems: string[] = [];
-    const found: { key: string; handle: Handle }[] = [];
+    const devices: ListedDevice<Handle>[] = [];
     for (const socket of sockets) {
       const processors = attempt("processors", problems, () => library.processors(socket));
       for (const handle of processors ?? []) {
         const type = nullOnError(AmdsmiError, () => library.processorType(handle));
         // Init asked for GPUs only; a library without the type call is taken at its word.
         if (type !== null && type !== PROCESSOR_TYPE_AMD_GPU) continue;
-        const uuid = nullOnError(AmdsmiError, () => library.uuid(handle));
-        const bdf = nullOnError(AmdsmiError, () => library.bdf(handle));
-        const key = uuid !== null && uuid !== ""
-          ? `uuid:${uuid}`
-          : bdf !== null
-          ? `bdf:${bdf}`
-          : `index:${found.length}`;
-        found.push({ key, handle });
+        devices.push({ key: gpuKey(library, handle, devices.length), handle });
       }
     }
-    this.#order.sort(found);
-    const gpus = { epoch, handles: found.map((entry) => entry.handle), problems };
-    this.#gpus = gpus;
-    return gpus;
+    return { devices, problems };
   }
 
-  #read(library: AmdsmiLibrary, epoch: number): BackendReading {
-    const gpus = this.#resolve(library, epoch);
+  read({ library }: AmdsmiLifecycle, listed: () => readonly Handle[], ctx: BackendContext) {
+    const handles = listed();
     const devices: DeviceReading[] = [];
     const processes: ProcessReading[] = [];
-    const problems: string[] = [...gpus.problems];
+    const problems: string[] = [];
     const cursors = { previous: this.#engines, next: new Map() as EngineCursor };
-    const nowMs = this.#ctx.nowMs();
-    for (const handle of gpus.handles) {
+    const nowMs = ctx.nowMs();
+    for (const handle of handles) {
       const index = devices.length;
       const { reading, lost } = readDevice(library, handle, index);
       devices.push(reading);
       if (lost) continue;
-      const found = readProcesses(
-        library,
-        { handle, localId: reading.localId },
-        cursors,
-        nowMs,
-      );
+      const device = { handle, localId: reading.localId };
+      const found = readProcesses(library, device, cursors, nowMs);
       processes.push(...found.processes);
       for (const problem of found.problems) problems.push(`GPU ${index} ${problem}`);
     }
     this.#engines = cursors.next;
-    const reading: BackendReading = { timestampMs: Date.now(), devices, processes };
-    if (problems.length > 0) reading.detail = problems.join("; ");
-    return reading;
+    return { devices, processes, problems };
   }
 }
 
-function unavailable(detail: string, library: string | null): BackendOpenResult {
-  return { status: "unavailable", detail, library, version: null };
+/** A GPU's identity for the stable order: UUID, else BDF, else its place in the list. */
+function gpuKey(library: AmdsmiLibrary, handle: Handle, index: number): string {
+  const uuid = nullOnError(AmdsmiError, () => library.uuid(handle));
+  const bdf = nullOnError(AmdsmiError, () => library.bdf(handle));
+  if (uuid !== null && uuid !== "") return `uuid:${uuid}`;
+  return bdf !== null ? `bdf:${bdf}` : `index:${index}`;
 }
 
 function attempt<T>(label: string, problems: string[], call: () => T): T | null {
@@ -264,8 +158,4 @@ function skippedNote(
     failure.name === override || !/cannot open shared object file/.test(failure.reason)
   );
   return notLoadedNote(worth);
-}
-
-function joinNotes(first: string, second: string | null): string {
-  return second === null ? first : `${first} (${second})`;
 }

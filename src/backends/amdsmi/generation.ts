@@ -7,7 +7,8 @@
  * than ROCm 6.0, or one whose generation cannot be told, is refused: reading structs with
  * the wrong layout would report wrong numbers, which is worse than none.
  */
-import { type Generation, LAYOUTS, type LayoutSet } from "./types.ts";
+import { LAYOUTS } from "./layouts.ts";
+import type { Generation, LayoutSet } from "./types.ts";
 
 /** The two leading numbers of the library version ("24.7.1" → 24, 7), and its text. */
 export interface LibVersion {

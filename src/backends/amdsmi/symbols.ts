@@ -104,3 +104,12 @@ export const AMDSMI_SYMBOLS = {
 
 /** The loaded functions (`null` for an optional one the library does not export). */
 export type AmdsmiSymbols = Deno.DynamicLibrary<typeof AMDSMI_SYMBOLS>["symbols"];
+
+/** The getters that fill one struct for a processor handle. */
+export type HandleStructGetter =
+  | "amdsmi_get_gpu_asic_info"
+  | "amdsmi_get_gpu_board_info"
+  | "amdsmi_get_gpu_driver_info"
+  | "amdsmi_get_gpu_activity"
+  | "amdsmi_get_gpu_vram_usage"
+  | "amdsmi_get_power_info";

@@ -47,7 +47,7 @@ export function nvmlLocalId(index: number, pciBusId: string | null): string {
 
 /**
  * Reads every field of device `index`; never throws for an NVML failure. `resolved` is the
- * device's handle when the caller already resolved it in the current library session.
+ * device's handle when the caller already has it from the current library lifetime.
  */
 export function readDevice(
   nvml: NvmlLibrary,
@@ -66,13 +66,26 @@ export function readDevice(
     };
   }
   const h = found.handle;
-  const u32 = (label: string, name: DeviceU32Getter) =>
-    fields.read(label, () => nvml.deviceU32(h, name));
-  const u32Of = (label: string, name: DeviceSelectedU32Getter, selector: number) =>
-    fields.read(label, () => nvml.deviceU32Of(h, name, selector));
+  const reading = readFields({ nvml, h, fields }, index, system);
+  reading.error = fields.error;
+  return { reading, handle: fields.lost ? null : h };
+}
+
+/** One device's handle, and the reader that keeps its failures. */
+interface DeviceFields {
+  nvml: NvmlLibrary;
+  h: Deno.PointerValue;
+  fields: FieldReader;
+}
+
+/** Every field, identity first: when the GPU is lost part-way, what identifies it is kept. */
+function readFields(
+  { nvml, h, fields }: DeviceFields,
+  index: number,
+  system: NvmlSystemInfo,
+): DeviceReading {
   const pair = (label: string, name: DevicePairGetter) =>
     fields.read(label, () => nvml.devicePair(h, name));
-  // Identity first: when the GPU is lost part-way, what identifies it is what was kept.
   const pciBusId = normalizePciBusId(fields.read("PCI bus id", () => nvml.pciBusId(h)));
   const name = fields.read("name", () => nvml.deviceString(h, "nvmlDeviceGetName"));
   const uuid = fields.read("UUID", () => nvml.deviceString(h, "nvmlDeviceGetUUID"));
@@ -83,7 +96,7 @@ export function readDevice(
   const decoder = pair("decoder utilization", "nvmlDeviceGetDecoderUtilization");
   const capability = pair("compute capability", "nvmlDeviceGetCudaComputeCapability");
   const mig = pair("MIG mode", "nvmlDeviceGetMigMode");
-  const reading: DeviceReading = {
+  return {
     localId: nvmlLocalId(index, pciBusId),
     vendor: "nvidia",
     name,
@@ -99,6 +112,19 @@ export function readDevice(
     utilizationPercent: rates && percent(rates.gpu),
     memoryUtilizationPercent: rates && percent(rates.memory),
     engines: engines({ encode: encoder?.[0] ?? null, decode: decoder?.[0] ?? null }),
+    ...readSensors({ nvml, h, fields }),
+    computeCapability: capability && `${capability[0]}.${capability[1]}`,
+    migMode: mig && mig[0] === DEVICE_MIG_ENABLE,
+  };
+}
+
+/** Temperature, power, energy, clocks, fan, performance state, PCIe link and architecture. */
+function readSensors({ nvml, h, fields }: DeviceFields): Partial<DeviceReading> {
+  const u32 = (label: string, name: DeviceU32Getter) =>
+    fields.read(label, () => nvml.deviceU32(h, name));
+  const u32Of = (label: string, name: DeviceSelectedU32Getter, selector: number) =>
+    fields.read(label, () => nvml.deviceU32Of(h, name, selector));
+  return {
     temperatureCelsius: known(
       u32Of("temperature", "nvmlDeviceGetTemperature", TEMPERATURE_GPU),
     ),
@@ -125,11 +151,7 @@ export function readDevice(
     pcieGeneration: known(u32("PCIe generation", "nvmlDeviceGetCurrPcieLinkGeneration")),
     pcieWidth: known(u32("PCIe width", "nvmlDeviceGetCurrPcieLinkWidth")),
     architecture: mapOrNull(u32("architecture", "nvmlDeviceGetArchitecture"), architectureName),
-    computeCapability: capability && `${capability[0]}.${capability[1]}`,
-    migMode: mig && mig[0] === DEVICE_MIG_ENABLE,
   };
-  reading.error = fields.error;
-  return { reading, handle: fields.lost ? null : h };
 }
 
 function known(value: number | null): number | null {

@@ -6,7 +6,7 @@
  * 1. REFERENCE below restates, by hand, the sizes and offsets of the project's reference
  *    notes (AMD SMI §1.5: ctypes wrappers generated from each release's header, cross-checked
  *    with gcc). The header compiled for each generation must print exactly these.
- * 2. src/backends/amdsmi/types.ts must agree with the same probe, field by field.
+ * 2. src/backends/amdsmi/types.ts and layouts.ts must agree with the same probe, field by field.
  *
  * A mistake in the reference notes themselves cannot be caught here; only a run against a
  * real libamd_smi could.
@@ -18,11 +18,11 @@ import {
   type Generation,
   GENERATIONS,
   HANDLE_SIZE,
-  LAYOUTS,
   MAX_STRUCT_SIZE,
   PROCESS_HANDLE_SIZE,
   VRAM_USAGE,
 } from "../../../src/backends/amdsmi/types.ts";
+import { LAYOUTS } from "../../../src/backends/amdsmi/layouts.ts";
 import { FAKE_AMDSMI_DIR, fakeAmdsmiUnavailableReason } from "../../fakes/amdsmi/build_fake.ts";
 import { compileAndRunProbe, probeLines } from "../../fakes/c_library.ts";
 

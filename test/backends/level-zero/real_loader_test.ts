@@ -15,7 +15,7 @@ import { testContext } from "../../support/backend_context.ts";
 
 const REAL_LOADER = "libze_loader.so.1";
 const loadable = openZeLibrary([REAL_LOADER]);
-if (loadable.ok) loadable.ze.close();
+if (loadable.ok) loadable.library.close();
 const skip = loadable.ok ? null : `${REAL_LOADER} does not load here (Debian: libze1)`;
 if (skip !== null && Deno.env.get("CI") === "true") {
   throw new Error(`CI=true but the real Level Zero loader is missing: ${skip}`);
@@ -69,12 +69,12 @@ realTest("the real loader survives close and re-open, init answering the same ea
   for (let cycle = 0; cycle < 3; cycle++) {
     const opened = openZeLibrary([REAL_LOADER]);
     assert.ok(opened.ok);
-    const init = opened.ze.init();
+    const init = opened.library.init();
     // Debian's 1.8.x has no zesInit: the core zeInit is what runs.
-    assert.equal(init.symbol, opened.ze.hasZesInit ? "zesInit" : "zeInit");
+    assert.equal(init.symbol, opened.library.hasZesInit ? "zesInit" : "zeInit");
     codes.push(init.code);
-    if (init.code === ZeResult.SUCCESS) opened.ze.drivers(); // handles from this load only
-    opened.ze.close();
+    if (init.code === ZeResult.SUCCESS) opened.library.drivers(); // handles from this load only
+    opened.library.close();
   }
   assert.equal(new Set(codes).size, 1, `same answer after every re-open: ${codes.join(", ")}`);
 });

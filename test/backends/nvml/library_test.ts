@@ -37,10 +37,10 @@ async function choicesOf(variant: FakeNvmlVariant) {
   assert.equal(opened.ok, true);
   if (!opened.ok) throw new Error("unreachable");
   try {
-    return opened.nvml.choices;
+    return opened.library.choices;
   } finally {
-    opened.nvml.close();
-    opened.nvml.close();
+    opened.library.close();
+    opened.library.close();
   }
 }
 
@@ -84,12 +84,12 @@ fakeNvmlTest(
     const opened = openNvmlLibrary([await buildFakeNvml()]);
     if (!opened.ok) throw new Error("fake did not load");
     try {
-      assert.equal(opened.nvml.message(15), "GPU is lost");
-      assert.equal(opened.nvml.message(9), "Driver Not Loaded");
+      assert.equal(opened.library.message(15), "GPU is lost");
+      assert.equal(opened.library.message(9), "Driver Not Loaded");
       // The fake has no text for 26 (newer than the 11.8 header).
-      assert.equal(opened.nvml.message(26), "Requested functionality has been deprecated");
+      assert.equal(opened.library.message(26), "Requested functionality has been deprecated");
     } finally {
-      opened.nvml.close();
+      opened.library.close();
     }
   },
 );
