@@ -280,6 +280,7 @@ Deno.test("sampler: an fd whose fdinfo vanished is skipped quietly", () => {
     usages: [],
     unreadableProcesses: 0,
     ignoredFdinfoLines: 0,
+    oversizeFdinfos: 0,
     timestampMs: 10_000,
   });
 });
@@ -452,6 +453,7 @@ Deno.test("sampler: exited processes, non-pid entries and a missing proc root ar
       usages: [],
       unreadableProcesses: 0,
       ignoredFdinfoLines: 0,
+      oversizeFdinfos: 0,
       timestampMs: 10_000,
     });
 
@@ -460,6 +462,7 @@ Deno.test("sampler: exited processes, non-pid entries and a missing proc root ar
       usages: [],
       unreadableProcesses: 0,
       ignoredFdinfoLines: 0,
+      oversizeFdinfos: 0,
       timestampMs: 10_000,
     });
   });
