@@ -1,8 +1,10 @@
 /**
  * What /proc says about a process, for every backend's process rows: short name (`comm`),
  * full command line, owning user and resident memory. Anything unreadable (the process
- * exited, hidepid, permissions) is null; nothing here throws.
+ * exited, hidepid, permissions, a file over its read cap: `bounded_read.ts`) is null; nothing
+ * here throws.
  */
+import { CMDLINE_CAP_BYTES } from "./bounded_read.ts";
 import { readBytesOrNull, readTextOrNull } from "./read_file.ts";
 import { passwdPathFor, userNameForUid } from "./user_names.ts";
 
@@ -27,7 +29,7 @@ export function readProcessInfo(
   const status = parseStatus(readTextOrNull(`${dir}/status`));
   return {
     name: parseComm(readTextOrNull(`${dir}/comm`)) ?? status.name,
-    command: parseCmdline(readTextOrNull(`${dir}/cmdline`)),
+    command: parseCmdline(readTextOrNull(`${dir}/cmdline`, CMDLINE_CAP_BYTES)),
     user: status.uid === null
       ? null
       : typeof users === "string"

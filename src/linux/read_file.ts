@@ -2,7 +2,16 @@
  * Small synchronous readers for /proc and /sys that turn every failure (missing file,
  * permission, a process that exited, EIO from a sleeping device) into null. Sync on purpose:
  * measured 3x faster than async for /proc walks (see reference/deno-toolchain.md).
+ * Every read is bounded (`bounded_read.ts`): a file over its cap is never read whole; it is
+ * null here, and OVER_CAP from the `…Capped` readers for callers that count such skips.
  */
+import {
+  OVER_CAP,
+  type OverCap,
+  readBytesBounded,
+  readTextBounded,
+  VALUE_CAP_BYTES,
+} from "./bounded_read.ts";
 
 /**
  * Whether a read of `path` may block: false for the real /proc and /sys, whose files are all
@@ -20,24 +29,25 @@ export function mayBlockOnRead(path: string): boolean {
   }
 }
 
-/** File text, or null when it cannot be read for any reason (including not a regular file). */
-export function readTextOrNull(path: string): string | null {
-  if (mayBlockOnRead(path)) return null;
-  try {
-    return Deno.readTextFileSync(path);
-  } catch {
-    return null;
-  }
+/**
+ * File text; null when it cannot be read for any reason (including not a regular file);
+ * OVER_CAP when it holds more than `capBytes` (only that much + 1 is read).
+ */
+export function readTextCapped(path: string, capBytes: number): string | null | OverCap {
+  return mayBlockOnRead(path) ? null : readTextBounded(path, capBytes);
 }
 
-/** File bytes, or null when it cannot be read for any reason (including not a regular file). */
-export function readBytesOrNull(path: string): Uint8Array | null {
+/** File text, or null when it cannot be read for any reason (over `capBytes` included). */
+export function readTextOrNull(path: string, capBytes = VALUE_CAP_BYTES): string | null {
+  const text = readTextCapped(path, capBytes);
+  return text === OVER_CAP ? null : text;
+}
+
+/** File bytes, or null when it cannot be read for any reason (over `capBytes` included). */
+export function readBytesOrNull(path: string, capBytes = VALUE_CAP_BYTES): Uint8Array | null {
   if (mayBlockOnRead(path)) return null;
-  try {
-    return Deno.readFileSync(path);
-  } catch {
-    return null;
-  }
+  const bytes = readBytesBounded(path, capBytes);
+  return bytes === OVER_CAP ? null : bytes;
 }
 
 /** First line, trimmed; null when unreadable or empty. */

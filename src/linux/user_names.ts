@@ -5,6 +5,7 @@
  * reads it again at most once per refresh interval, so a user added later gets a name.
  */
 import { joinPath, resolvedParent } from "./path_join.ts";
+import { PASSWD_CAP_BYTES } from "./bounded_read.ts";
 import { readTextOrNull } from "./read_file.ts";
 
 // Keyed by passwd path; filled on first use, never at import.
@@ -25,7 +26,7 @@ export function parsePasswd(text: string): Map<number, string> {
 export function userNameForUid(uid: number, passwdPath = "/etc/passwd"): string {
   let names = cache.get(passwdPath);
   if (!names) {
-    names = parsePasswd(readTextOrNull(passwdPath) ?? "");
+    names = parsePasswd(readTextOrNull(passwdPath, PASSWD_CAP_BYTES) ?? "");
     cache.set(passwdPath, names);
   }
   return names.get(uid) ?? String(uid);
@@ -43,9 +44,9 @@ export function passwdPathFor(procRoot: string): string {
 /** The passwd file for a proc root and its text ("" when even /etc/passwd is unreadable). */
 function passwdBeside(procRoot: string): { path: string; text: string } {
   const beside = joinPath(resolvedParent(procRoot), "etc", "passwd");
-  const text = readTextOrNull(beside);
+  const text = readTextOrNull(beside, PASSWD_CAP_BYTES);
   if (text !== null) return { path: beside, text };
-  return { path: "/etc/passwd", text: readTextOrNull("/etc/passwd") ?? "" };
+  return { path: "/etc/passwd", text: readTextOrNull("/etc/passwd", PASSWD_CAP_BYTES) ?? "" };
 }
 
 /**

@@ -24,6 +24,8 @@ import {
   type DrmSampleResult,
 } from "../../linux/fdinfo/drm_process_sampler.ts";
 import { gpuMemoryFromRegions } from "../../linux/fdinfo/gpu_memory.ts";
+import { FDINFO_CAP_BYTES } from "../../linux/fdinfo/scan_drm_clients.ts";
+import { capLabel } from "../../linux/bounded_read.ts";
 import { listDrmCards } from "../../linux/sysfs/drm_cards.ts";
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
 import { type DrmDeviceSample, readDrmDevice } from "./read_device.ts";
@@ -101,15 +103,7 @@ export class DrmBackend implements Backend {
       addClientEngines(sample, usagesByDevice.get(sample.reading.localId) ?? []);
     }
 
-    const ignoredLines = result?.ignoredFdinfoLines ?? 0;
-    if (ignoredLines > 0) {
-      notes.push(`${ignoredLines} fdinfo values not usable (malformed or too large), left unknown`);
-    }
-    const unreadable = result?.unreadableProcesses ?? 0;
-    if (unreadable > 0) {
-      notes.unshift(`${unreadable} processes not readable; run as root to see all`);
-    }
-    if (unplaced > 0) notes.push(`${unplaced} process usages on devices not listed were ignored`);
+    notes.push(...skipNotes(result, unplaced));
     return Promise.resolve({
       timestampMs,
       devices: samples.map((s) => s.reading),
@@ -138,6 +132,23 @@ export class DrmBackend implements Backend {
     const watts = Number(microjoules - previous.microjoules) / (elapsedMs * 1000);
     sample.reading.powerWatts = Math.round(watts * 1000) / 1000;
   }
+}
+
+/** What the sample skipped or left unknown, for the detail; unreadable processes first. */
+function skipNotes(result: DrmSampleResult | null, unplaced: number): string[] {
+  const notes: string[] = [];
+  const unreadable = result?.unreadableProcesses ?? 0;
+  if (unreadable > 0) notes.push(`${unreadable} processes not readable; run as root to see all`);
+  const ignoredLines = result?.ignoredFdinfoLines ?? 0;
+  if (ignoredLines > 0) {
+    notes.push(`${ignoredLines} fdinfo values not usable (malformed or too large), left unknown`);
+  }
+  const oversize = result?.oversizeFdinfos ?? 0;
+  if (oversize > 0) {
+    notes.push(`${oversize} DRM fds skipped: fdinfo over ${capLabel(FDINFO_CAP_BYTES)}`);
+  }
+  if (unplaced > 0) notes.push(`${unplaced} process usages on devices not listed were ignored`);
+  return notes;
 }
 
 function toProcessReading(usage: DrmProcessUsage, device: DrmDeviceSample): ProcessReading {

@@ -200,7 +200,11 @@ function amdgpuActivityFields(devicePath: string): Partial<DeviceReading> {
 }
 
 function frequencyFields(freq: GtFrequencies): Partial<DeviceReading> {
-  return { graphicsClockMHz: freq.actualMHz, graphicsClockMaxMHz: freq.maxMHz };
+  return {
+    graphicsClockMHz: freq.actualMHz,
+    graphicsClockMaxMHz: freq.maxMHz,
+    graphicsClockMinMHz: freq.minMHz,
+  };
 }
 
 interface Sensors {

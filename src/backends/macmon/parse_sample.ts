@@ -2,10 +2,13 @@
  * Pure parser for one line of `macmon pipe` output. It never throws: a line that is not
  * JSON, or JSON that is not a macmon sample, comes back as `{ ok: false, reason }`.
  *
- * Conventions (each follows what macmon itself does, see `src/metrics.rs`):
- * - GPU use is the frequency-scaled ratio (`gpu_scaled_ratio`, 0.8.0's `gpu_usage_ratio`,
- *   or the `gpu_usage` tuple's second value: the same number in every generation) × 100,
- *   clamped to 0–100.
+ * Conventions (each follows what macmon itself does; vladkens/macmon `src_lib/metrics.rs`,
+ * `src/metrics.rs` before 0.8.1):
+ * - GPU use is the frequency-scaled ratio × 100, clamped to 0–100, from the newest key the
+ *   line has (see `gpuUseRatio`); only a line with no scaled figure at all falls back to the
+ *   active residency.
+ * - The GPU frequency is `gpu_freq_mhz` (0.8.0+), else the `gpu_usage` tuple's first value
+ *   (every generation; macmon fills it from the same field).
  * - macmon writes 0 for a temperature when no sensor gave a plausible value (it keeps only
  *   readings in (0, 150] °C and averages with a divide-by-zero-gives-0), so a value outside
  *   that range is unknown (null).
@@ -15,7 +18,7 @@
  *   drops them) power, temperature and memory are still taken and usage is null. Only a
  *   line with no GPU figure at all is refused (see `schema.ts`).
  */
-import { MacmonLineSchema } from "./schema.ts";
+import { type MacmonLine, MacmonLineSchema } from "./schema.ts";
 import { type MacmonSocInfo, parseSocInfo } from "./soc_info.ts";
 
 export interface MacmonSample {
@@ -43,6 +46,25 @@ export type ParseMacmonResult =
 
 const MAX_REASON_TEXT = 60;
 
+/**
+ * GPU use, 0–1: the first key present of, newest first,
+ * 1. `gpu_scaled_ratio` (0.8.1+),
+ * 2. `gpu_usage_ratio` (0.8.0, the same figure under its first name),
+ * 3. `gpu_usage[1]` (every generation: macmon's `src_app/main.rs` fills the tuple from the
+ *    scaled ratio, and before 0.8 `calc_freq` in `src/metrics.rs` returned the same figure),
+ * 4. `gpu_active_ratio` (0.8.0+), only when the line has none of those.
+ * The frequency-scaled ratio is macmon's own headline figure (`RatioMode::Scaled`, the default
+ * of its view, `src_app/config.rs`) and the one every generation prints, so the reading does
+ * not jump when macmon is upgraded. `gpu_active_ratio` is the share of the interval the GPU
+ * was in an active frequency state, not scaled by frequency (`calc_freq_from_residencies`,
+ * `src_lib/metrics.rs`): a busy figure too, higher at low clocks, so it is taken only in place
+ * of no figure at all (a wrapper or build that drops the other keys).
+ */
+function gpuUseRatio(data: MacmonLine): number | null {
+  return data.gpu_scaled_ratio ?? data.gpu_usage_ratio ?? data.gpu_usage?.[1] ??
+    data.gpu_active_ratio ?? null;
+}
+
 export function parseMacmonLine(text: string): ParseMacmonResult {
   const line = text.trim();
   if (line === "") return { ok: false, reason: "empty line" };
@@ -65,7 +87,7 @@ export function parseMacmonLine(text: string): ParseMacmonResult {
     };
   }
   const data = parsed.data;
-  const ratio = data.gpu_scaled_ratio ?? data.gpu_usage_ratio ?? data.gpu_usage?.[1] ?? null;
+  const ratio = gpuUseRatio(data);
   const freq = data.gpu_freq_mhz ?? data.gpu_usage?.[0] ?? null;
   const total = data.memory?.ram_total ?? null;
   const used = data.memory?.ram_usage ?? null;

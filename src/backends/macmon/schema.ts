@@ -60,7 +60,8 @@ export const MacmonLineSchema = z
   .refine(
     (line) =>
       line.gpu_usage !== undefined || line.gpu_scaled_ratio !== undefined ||
-      line.gpu_usage_ratio !== undefined || line.gpu_power !== undefined ||
+      line.gpu_usage_ratio !== undefined || line.gpu_active_ratio !== undefined ||
+      line.gpu_power !== undefined ||
       line.gpu_freq_mhz !== undefined || line.temp?.gpu_temp_avg !== undefined ||
       line.memory?.ram_total !== undefined || line.memory?.ram_usage !== undefined,
     {

@@ -44,6 +44,8 @@ export interface DrmSampleResult {
    * large to be exact, a line past the length limit): each such value is unknown, not guessed.
    */
   ignoredFdinfoLines?: number;
+  /** DRM fds skipped because their fdinfo is over FDINFO_CAP_BYTES (`scan_drm_clients.ts`). */
+  oversizeFdinfos?: number;
   timestampMs: number;
 }
 
@@ -151,6 +153,7 @@ export class DrmProcessSampler {
       usages,
       unreadableProcesses: scan.unreadableProcesses,
       ignoredFdinfoLines,
+      oversizeFdinfos: scan.oversizeFdinfos,
       timestampMs,
     };
   }

@@ -5,7 +5,7 @@
  * the legacy amdgpu format) are described in parse_fdinfo.ts.
  */
 import { normalizePciBusId } from "../../model/pci.ts";
-import { hasWhitespace, isSafeName, isSpaceCode } from "./fdinfo_chars.ts";
+import { hasWhitespace, indexOfCodeBefore, isSafeName, isSpaceCode } from "./fdinfo_chars.ts";
 import { FdinfoNumberReader, isUint } from "./fdinfo_numbers.ts";
 import { LegacyAmdgpuFdinfo } from "./legacy_amdgpu_fdinfo.ts";
 import {
@@ -14,6 +14,8 @@ import {
   type ParsedFdinfo,
   regionOf,
 } from "./parsed_fdinfo.ts";
+
+const COLON = 58;
 
 /** Keys every fdinfo file has, DRM or not; recognised and dropped. */
 const GENERIC_KEYS = new Set(["pos", "flags", "mnt_id", "ino"]);
@@ -86,8 +88,9 @@ export class FdinfoBuilder {
       from = text.indexOf(trimmed, from);
       end = from + trimmed.length;
     }
-    const colon = text.indexOf(":", from);
-    if (colon <= from || colon >= end) {
+    // Searched within the line only, so a parse is linear in the text's length.
+    const colon = indexOfCodeBefore(text, COLON, from, end);
+    if (colon <= from) {
       this.result.ignoredLines++;
       return;
     }

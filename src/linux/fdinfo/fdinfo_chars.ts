@@ -30,6 +30,18 @@ export function hasWhitespace(text: string): boolean {
   return false;
 }
 
+/**
+ * Index of the first char `code` in `text` from `from` up to (not including) `end`, or -1.
+ * Unlike `text.indexOf`, it never looks past `end`: a search for a line's colon that ran on to
+ * the next colon in the text would make a parse of many colon-less lines quadratic.
+ */
+export function indexOfCodeBefore(text: string, code: number, from: number, end: number): number {
+  for (let at = from; at < end; at++) {
+    if (text.charCodeAt(at) === code) return at;
+  }
+  return -1;
+}
+
 export function isDigitCode(code: number): boolean {
   return code >= 48 && code <= 57;
 }

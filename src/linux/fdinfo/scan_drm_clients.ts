@@ -32,14 +32,18 @@
  *
  * Races and permissions are data, never exceptions: a process that exits, an fd closed
  * between readlink and read, an unreadable fdinfo are skipped; a pid whose `fd/` cannot be
- * listed for lack of permission is counted in `unreadableProcesses`.
+ * listed for lack of permission is counted in `unreadableProcesses`. An fdinfo over
+ * FDINFO_CAP_BYTES (no kernel prints one near it; a hostile or broken tree) is skipped after
+ * reading that much + 1 and counted in `oversizeFdinfos`, for as long as its process is
+ * remembered (until the next full walk finds it again).
  *
  * Speed (this runs for every sample): paths are built by concatenation (no `node:path`), names
  * are checked by char code (no regex per entry), each device node is resolved once per
  * scanner, and the fdinfo text is parsed by the hand-written `parseFdinfo`.
  */
 import { normalizePciBusId } from "../../model/pci.ts";
-import { isPermissionError, readLinkOrNull, readTextOrNull } from "../read_file.ts";
+import { OVER_CAP, VALUE_CAP_BYTES } from "../bounded_read.ts";
+import { isPermissionError, readLinkOrNull, readTextCapped } from "../read_file.ts";
 import { type DeviceNode, deviceNodeOf, DeviceNodeResolver } from "./drm_device_nodes.ts";
 import { parseFdinfo } from "./parse_fdinfo.ts";
 import { lastPidOf, numericEntries, readStartTime } from "./proc_pids.ts";
@@ -55,9 +59,14 @@ export interface DrmClient {
   fdinfo: ParsedFdinfo;
 }
 
+/** fdinfo texts longer than this are skipped, not parsed (see the module comment). */
+export const FDINFO_CAP_BYTES = VALUE_CAP_BYTES;
+
 export interface DrmClientScan {
   clients: DrmClient[];
   unreadableProcesses: number;
+  /** DRM fds whose fdinfo is over FDINFO_CAP_BYTES: skipped. */
+  oversizeFdinfos: number;
 }
 
 /** A DRM fd found by a walk: its number, the node it points to, its last text and parse. */
@@ -79,6 +88,8 @@ interface KnownProcess {
   fds: KnownFd[];
   /** `fd/` could not be listed for lack of permission. */
   unreadable: boolean;
+  /** DRM fds of this process whose fdinfo was over the cap (not in `fds`). */
+  oversizeFdinfos: number;
 }
 
 export class DrmClientScanner {
@@ -104,7 +115,7 @@ export class DrmClientScanner {
   /** One scan; `full` walks every fd directory (always the case before a first full walk). */
   scan(full: boolean): DrmClientScan {
     const incremental = this.#incremental && !full && this.#walked;
-    const result: DrmClientScan = { clients: [], unreadableProcesses: 0 };
+    const result: DrmClientScan = { clients: [], unreadableProcesses: 0, oversizeFdinfos: 0 };
     const seen = new Set<string>();
     let pids: number[];
     const lastPid = this.#incremental && !(incremental && this.#loadavgAbsent)
@@ -149,6 +160,7 @@ export class DrmClientScanner {
         process = this.#walkPid(pid, result, seen);
       }
       if (process.unreadable) result.unreadableProcesses++;
+      result.oversizeFdinfos += process.oversizeFdinfos;
       if (this.#incremental) known.set(pid, process);
     }
     this.#known = known;
@@ -160,7 +172,12 @@ export class DrmClientScanner {
   /** Lists one pid's `fd/`, keeps its DRM clients; returns what to remember of it. */
   #walkPid(pid: number, result: DrmClientScan, seen: Set<string>): KnownProcess {
     const pidDir = `${this.#procRoot}/${pid}`;
-    const process: KnownProcess = { startTime: null, fds: [], unreadable: false };
+    const process: KnownProcess = {
+      startTime: null,
+      fds: [],
+      unreadable: false,
+      oversizeFdinfos: 0,
+    };
     let fds: number[];
     try {
       fds = numericEntries(`${pidDir}/fd`);
@@ -173,9 +190,14 @@ export class DrmClientScanner {
       const target = readLinkOrNull(`${pidDir}/fd/${fd}`);
       const node = target === null ? null : deviceNodeOf(target);
       if (node === null) continue;
-      const text = readTextOrNull(`${pidDir}/fdinfo/${fd}`);
-      const fdinfo = text === null ? null : parseFdinfo(text);
-      if (text === null || fdinfo === null) continue;
+      const text = readTextCapped(`${pidDir}/fdinfo/${fd}`, FDINFO_CAP_BYTES);
+      if (text === null) continue;
+      if (text === OVER_CAP) {
+        process.oversizeFdinfos++;
+        continue;
+      }
+      const fdinfo = parseFdinfo(text);
+      if (fdinfo === null) continue;
       this.#place(pid, fd, node, fdinfo, result, seen);
       process.fds.push({ fd, node, text, fdinfo });
     }
@@ -192,16 +214,21 @@ export class DrmClientScanner {
     seen: Set<string>,
   ): KnownProcess {
     const fds: KnownFd[] = [];
+    let oversizeFdinfos = process.oversizeFdinfos;
     for (const known of process.fds) {
-      const text = readTextOrNull(`${this.#procRoot}/${pid}/fdinfo/${known.fd}`);
+      const text = readTextCapped(`${this.#procRoot}/${pid}/fdinfo/${known.fd}`, FDINFO_CAP_BYTES);
       if (text === null) continue; // closed
+      if (text === OVER_CAP) {
+        oversizeFdinfos++;
+        continue;
+      }
       // An idle client prints the same text again: its parse is reused, not redone.
       const fdinfo = text === known.text ? known.fdinfo : parseFdinfo(text);
       if (fdinfo === null) continue; // the fd number now names some other file
       this.#place(pid, known.fd, known.node, fdinfo, result, seen);
       fds.push({ fd: known.fd, node: known.node, text, fdinfo });
     }
-    return { startTime: process.startTime, fds, unreadable: false };
+    return { startTime: process.startTime, fds, unreadable: false, oversizeFdinfos };
   }
 
   /** Places one DRM client; one already seen under a lower (pid, fd) is not added again. */

@@ -1,15 +1,16 @@
 /**
  * Intel GT frequencies and VRAM size from sysfs, for i915 and xe, whose trees differ:
  *
- * - i915: `cardN/gt_{act,cur,max}_freq_mhz` (device-level, the max over GTs), or per GT
- *   `cardN/gt/gtX/rps_{act,cur,max}_freq_mhz` on kernels that have them (5.19+).
+ * - i915: `cardN/gt_{act,cur,max,min}_freq_mhz` (device-level: the max over GTs, the min over
+ *   GTs for `min`), or per GT `cardN/gt/gtX/rps_{act,cur,max,min}_freq_mhz` on kernels that
+ *   have them (5.19+); older kernels (Skylake/Kaby Lake era) have only the first spelling.
  * - xe: `device/tile<T>/gt<G>/freq0/{act,cur,max}_freq`, G a global GT id. On current parts
  *   `tile0/gt0` is the primary (render) GT and `gt1` the media GT. Only a primary GT's
  *   frequency is the graphics clock: a media GT's (video engines only) is not, so a tree
  *   with only the media GT readable gives null, not the media clock.
  *
  * `act` is what the hardware runs at (0 while the GT sits in RC6/C6), `cur` what was
- * requested, `max` the soft upper limit. Reading xe's freq files takes a runtime-PM reference
+ * requested, `max` and `min` the soft upper and lower limits. Reading xe's freq files takes a runtime-PM reference
  * (wakes the GPU); callers read these only when the device is active.
  */
 import { joinPath } from "../path_join.ts";
@@ -19,22 +20,30 @@ export interface GtFrequencies {
   actualMHz: number | null;
   requestedMHz: number | null;
   maxMHz: number | null;
+  /** The soft lower limit; i915 only (xe's `freq0/min_freq` is not read yet). */
+  minMHz: number | null;
 }
 
 export function readI915Frequencies(cardPath: string): GtFrequencies {
   const legacy = (kind: string) => mhz(joinPath(cardPath, `gt_${kind}_freq_mhz`));
   const perGt = (kind: string) => mhz(joinPath(cardPath, "gt", "gt0", `rps_${kind}_freq_mhz`));
   const read = (kind: string) => legacy(kind) ?? perGt(kind);
-  return { actualMHz: read("act"), requestedMHz: read("cur"), maxMHz: read("max") };
+  return {
+    actualMHz: read("act"),
+    requestedMHz: read("cur"),
+    maxMHz: read("max"),
+    minMHz: read("min"),
+  };
 }
 
 export function readXeFrequencies(devicePath: string): GtFrequencies {
   const freq0 = primaryXeGt(devicePath);
-  if (freq0 === null) return { actualMHz: null, requestedMHz: null, maxMHz: null };
+  if (freq0 === null) return { actualMHz: null, requestedMHz: null, maxMHz: null, minMHz: null };
   return {
     actualMHz: mhz(joinPath(freq0, "act_freq")),
     requestedMHz: mhz(joinPath(freq0, "cur_freq")),
     maxMHz: mhz(joinPath(freq0, "max_freq")),
+    minMHz: null,
   };
 }
 

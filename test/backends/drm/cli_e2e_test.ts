@@ -5,11 +5,14 @@
  */
 import assert from "node:assert/strict";
 import type { Snapshot } from "../../../src/model/types.ts";
+import { join } from "node:path";
 import { cliSnapshot } from "../../support/snapshot_output.ts";
 import {
   drmFixtureArgs,
+  procRootOf,
   type Scenario,
   SCENARIOS,
+  scratchSys,
   sysRootOf,
 } from "../../linux/sysfs/fixture_tree.ts";
 
@@ -65,6 +68,36 @@ Deno.test("amdgpu-discrete end to end: captured Vega values reach the JSON", asy
     [2001, 557494272],
     [2217, 2117632],
   ]);
+});
+
+Deno.test("i915 end to end: the min clock from either spelling of the min-frequency file", async () => {
+  const clocks = (
+    device: Snapshot["devices"][number] | undefined,
+  ) => [device?.graphicsClockMHz, device?.graphicsClockMaxMHz, device?.graphicsClockMinMHz];
+  const proc = procRootOf("i915-integrated");
+  const sysArgs = (
+    sys: string,
+  ) => ["--json", "--backends", "drm", "--sys-root", sys, "--proc-root", proc];
+  // The fixture has both: card1/gt_min_freq_mhz and card1/gt/gt0/rps_min_freq_mhz, 300 each.
+  const both = await cliSnapshot(sysArgs(sysRootOf("i915-integrated")));
+  assert.deepEqual(clocks(both.devices[0]), [350, 1100, 300]);
+  const scratch = scratchSys("i915-integrated");
+  try {
+    const card = join(scratch.root, "class", "drm", "card1");
+    // Only rps_min_freq_mhz (raised to 450), as without the device-level files.
+    Deno.removeSync(join(card, "gt_min_freq_mhz"));
+    Deno.writeTextFileSync(join(card, "gt", "gt0", "rps_min_freq_mhz"), "450\n");
+    const perGt = await cliSnapshot(sysArgs(scratch.root));
+    assert.deepEqual(clocks(perGt.devices[0]), [350, 1100, 450]);
+    assert.equal(perGt.devices[0]?.sources.graphicsClockMinMHz, "drm");
+    // Only gt_min_freq_mhz: a kernel before the per-GT gt/ directory (Skylake/Kaby Lake era).
+    Deno.removeSync(join(card, "gt"), { recursive: true });
+    Deno.writeTextFileSync(join(card, "gt_min_freq_mhz"), "300\n");
+    const legacy = await cliSnapshot(sysArgs(scratch.root));
+    assert.deepEqual(clocks(legacy.devices[0]), [350, 1100, 300]);
+  } finally {
+    scratch.dispose();
+  }
 });
 
 Deno.test("suspended-gpu end to end: reported, not woken", async () => {

@@ -7,7 +7,13 @@ import type { Device, Snapshot } from "../../../src/model/types.ts";
 import { parseCsv } from "../../support/parse_csv.ts";
 import { parseJsonOutput, runCli } from "../../support/run_cli.ts";
 import { snapshotOutput } from "../../support/snapshot_output.ts";
-import { fakeProgram, fixture, type FixtureName, FIXTURES } from "../../fakes/macmon/fake.ts";
+import {
+  fakeProgram,
+  fixture,
+  fixtureLines,
+  type FixtureName,
+  FIXTURES,
+} from "../../fakes/macmon/fake.ts";
 import { EXPECTED_SAMPLES } from "./expected_samples.ts";
 
 /**
@@ -202,5 +208,46 @@ Deno.test("an out-of-range memory figure in a macmon line: that field null and c
       fake.dispose();
       Deno.removeSync(dir, { recursive: true });
     }
+  }
+});
+
+Deno.test("macmon 0.8 lines without the gpu_usage tuple: use and clock from the newest keys", async () => {
+  // The first lines of the 0.8.0 and 0.8.2 captures with the tuple removed, and the 0.8.2 one
+  // also without gpu_scaled_ratio (its active residency, 0.09, is then the only use figure).
+  const firstLine = (name: FixtureName) => JSON.parse(fixtureLines(name)[0] ?? "{}");
+  const v080 = firstLine("v0.8.0-m1max.jsonl");
+  const v082 = firstLine("v0.8.2-readme.jsonl");
+  delete v080.gpu_usage;
+  delete v082.gpu_usage;
+  const activeOnly = { ...v082 };
+  delete activeOnly.gpu_scaled_ratio;
+  const cases: [string, Record<string, unknown>, number, number][] = [
+    ["0.8.0, gpu_usage_ratio", v080, 20.72213888168335, 388],
+    ["0.8.2, gpu_scaled_ratio", v082, 2.1497859, 461],
+    ["0.8.2, gpu_active_ratio only", activeOnly, 9, 461],
+  ];
+  const dir = Deno.makeTempDirSync({ prefix: "gputop-macmon-no-tuple-" });
+  try {
+    for (const [label, line, percent, mhz] of cases) {
+      assert.ok(!("gpu_usage" in line), label);
+      const output = `${dir}/line.jsonl`;
+      Deno.writeTextFileSync(output, `${JSON.stringify(line)}\n`);
+      const fake = fakeProgram({ FAKE_MACMON_OUTPUT: output });
+      try {
+        const json = await runCli(["--backends", "macmon", "--json"], {
+          env: { GPUTOP_MACMON: fake.path },
+        });
+        assert.equal(json.code, 0, json.stderr);
+        const snapshot: Snapshot = snapshotOutput(json);
+        const device = snapshot.devices[0] as Device;
+        assert.ok(Math.abs((device.utilizationPercent ?? -1) - percent) < 1e-6, label);
+        assert.equal(device.graphicsClockMHz, mhz, label);
+        assert.equal(device.sources.utilizationPercent, "macmon", label);
+      } finally {
+        fake.dispose();
+      }
+    }
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
   }
 });

@@ -70,6 +70,26 @@ Deno.test("the newest GPU key wins: scaled ratio, then 0.8.0 usage ratio, then t
   assert.equal(sampleOf(JSON.stringify({ ...base, "gpu_freq_mhz": 400 })).gpuFreqMHz, 400);
 });
 
+Deno.test("active residency is GPU use only when the line has no scaled figure at all", () => {
+  const active = { "gpu_active_ratio": 0.75 };
+  // Each scaled key, newest first, wins over the active residency.
+  const scaled: [Record<string, unknown>, number][] = [
+    [{ "gpu_scaled_ratio": 0.125 }, 12.5],
+    [{ "gpu_usage_ratio": 0.25 }, 25],
+    [{ "gpu_usage": [300, 0.5] }, 50],
+  ];
+  for (const [keys, percent] of scaled) {
+    const sample = sampleOf(JSON.stringify({ ...active, ...keys }));
+    assert.equal(sample.gpuUtilizationPercent, percent, JSON.stringify(keys));
+    assert.equal(sample.gpuActivePercent, 75);
+  }
+  // No scaled key: the active residency (a line with it alone is a sample, not refused).
+  assert.equal(sampleOf(JSON.stringify(active)).gpuUtilizationPercent, 75);
+  const noTuple = sampleOf(JSON.stringify({ ...active, "gpu_freq_mhz": 461 }));
+  assert.equal(noTuple.gpuUtilizationPercent, 75);
+  assert.equal(noTuple.gpuFreqMHz, 461, "the clock without the tuple");
+});
+
 Deno.test("values macmon writes for 'no reading' become null", () => {
   const sample = sampleOf(JSON.stringify({
     // 0 MHz: GPU not active during the sample; 0 °C: no sensor passed macmon's (0, 150] check.

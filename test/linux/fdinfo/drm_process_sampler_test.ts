@@ -271,6 +271,7 @@ Deno.test("sampler: an fd whose fdinfo vanished is skipped quietly", () => {
     usages: [],
     unreadableProcesses: 0,
     ignoredFdinfoLines: 0,
+    oversizeFdinfos: 0,
     timestampMs: 10_000,
   });
 });
@@ -443,6 +444,7 @@ Deno.test("sampler: exited processes, non-pid entries and a missing proc root ar
       usages: [],
       unreadableProcesses: 0,
       ignoredFdinfoLines: 0,
+      oversizeFdinfos: 0,
       timestampMs: 10_000,
     });
 
@@ -451,6 +453,7 @@ Deno.test("sampler: exited processes, non-pid entries and a missing proc root ar
       usages: [],
       unreadableProcesses: 0,
       ignoredFdinfoLines: 0,
+      oversizeFdinfos: 0,
       timestampMs: 10_000,
     });
   });

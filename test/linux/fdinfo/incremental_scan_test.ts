@@ -309,3 +309,34 @@ Deno.test("incremental scan: start times are checked only when loadavg's last pi
     assert.deepEqual(pids(false), []);
   });
 });
+
+Deno.test("incremental scan: an fdinfo over 256 KiB is skipped and counted until it shrinks", () => {
+  withFakeProc((proc, procRoot) => {
+    proc.process(100, 500);
+    proc.drmFd(100, 3, 1, 4);
+    proc.drmFd(100, 4, 2, 8);
+    const clock = { now: 0 };
+    const sampler = new DrmProcessSampler({
+      procRoot,
+      sysRoot: "/nonexistent/sys",
+      nowMs: () => clock.now,
+      rescanIntervalMs: 2000,
+    });
+    const oversizeAt = (now: number) => {
+      clock.now = now;
+      const result = sampler.sample();
+      return { vram: result.usages[0]?.memoryByRegion?.["vram"], oversize: result.oversizeFdinfos };
+    };
+    assert.deepEqual(oversizeAt(0), { vram: 12 * KiB, oversize: 0 });
+    // A known client's fdinfo grows past the cap: dropped at once, counted in every sample
+    // until the next full walk, which finds it again (and counts it again).
+    const fdinfo = join(procRoot, "100/fdinfo/4");
+    Deno.writeTextFileSync(fdinfo, `${drmFdinfo(2, 8)}pad: ${"x".repeat(256 * KiB)}\n`);
+    assert.deepEqual(oversizeAt(100), { vram: 4 * KiB, oversize: 1 });
+    assert.deepEqual(oversizeAt(200), { vram: 4 * KiB, oversize: 1 });
+    assert.deepEqual(oversizeAt(2000), { vram: 4 * KiB, oversize: 1 });
+    assert.deepEqual(oversizeAt(2100), { vram: 4 * KiB, oversize: 1 });
+    proc.drmFd(100, 4, 2, 8); // back to its real size: found again by the next full walk
+    assert.deepEqual(oversizeAt(4000), { vram: 12 * KiB, oversize: 0 });
+  });
+});

@@ -11,21 +11,46 @@ const I915_CARD = join(sysRootOf("i915-integrated"), "class", "drm", "card1");
 const XE = pciDir(sysRootOf("xe-discrete"), "0000:03:00.0");
 
 Deno.test("i915: legacy device-level frequency files (invented values)", () => {
-  // gt_act_freq_mhz 350, gt_cur_freq_mhz 350, gt_max_freq_mhz 1100
+  // gt_act_freq_mhz 350, gt_cur_freq_mhz 350, gt_max_freq_mhz 1100, gt_min_freq_mhz 300
   assert.deepEqual(readI915Frequencies(I915_CARD), {
     actualMHz: 350,
     requestedMHz: 350,
     maxMHz: 1100,
+    minMHz: 300,
   });
+});
+
+Deno.test("i915: the min clock from gt_min_freq_mhz alone (an older kernel: no gt/ directory)", () => {
+  const scratch = scratchSys("i915-integrated");
+  try {
+    const card = join(scratch.root, "class", "drm", "card1");
+    Deno.removeSync(join(card, "gt"), { recursive: true });
+    assert.deepEqual(readI915Frequencies(card), {
+      actualMHz: 350,
+      requestedMHz: 350,
+      maxMHz: 1100,
+      minMHz: 300,
+    });
+  } finally {
+    scratch.dispose();
+  }
 });
 
 Deno.test("i915: per-GT rps_* files when the legacy ones are absent", () => {
   const scratch = scratchSys("i915-integrated");
   try {
     const card = join(scratch.root, "class", "drm", "card1");
-    for (const kind of ["act", "cur", "max"]) Deno.removeSync(join(card, `gt_${kind}_freq_mhz`));
+    for (const kind of ["act", "cur", "max", "min"]) {
+      Deno.removeSync(join(card, `gt_${kind}_freq_mhz`));
+    }
     Deno.writeTextFileSync(join(card, "gt", "gt0", "rps_act_freq_mhz"), "0\n"); // RC6
-    assert.deepEqual(readI915Frequencies(card), { actualMHz: 0, requestedMHz: 350, maxMHz: 1100 });
+    Deno.writeTextFileSync(join(card, "gt", "gt0", "rps_min_freq_mhz"), "450\n"); // raised
+    assert.deepEqual(readI915Frequencies(card), {
+      actualMHz: 0,
+      requestedMHz: 350,
+      maxMHz: 1100,
+      minMHz: 450,
+    });
   } finally {
     scratch.dispose();
   }
@@ -33,7 +58,12 @@ Deno.test("i915: per-GT rps_* files when the legacy ones are absent", () => {
 
 Deno.test("xe: gt0 (primary GT) is reported, not the captured media GT gt1", () => {
   // invented gt0: act 2350, cur 2400, max 2850 (captured gt1: act 0, cur 1200, max 1500)
-  assert.deepEqual(readXeFrequencies(XE), { actualMHz: 2350, requestedMHz: 2400, maxMHz: 2850 });
+  assert.deepEqual(readXeFrequencies(XE), {
+    actualMHz: 2350,
+    requestedMHz: 2400,
+    maxMHz: 2850,
+    minMHz: null,
+  });
 });
 
 Deno.test("xe: with only the media GT (gt1) readable, no graphics clock (null, not gt1's)", () => {
@@ -43,7 +73,7 @@ Deno.test("xe: with only the media GT (gt1) readable, no graphics clock (null, n
     Deno.removeSync(join(dir, "tile0", "gt0"), { recursive: true });
     // What is left is the LACT issue 893 capture (act 0, cur 1200, max 1500): gt1, whose
     // gtidle/name is gt1-mc (media C-state). Its clock is the media engines', not graphics.
-    const none = { actualMHz: null, requestedMHz: null, maxMHz: null };
+    const none = { actualMHz: null, requestedMHz: null, maxMHz: null, minMHz: null };
     assert.deepEqual(readXeFrequencies(dir), none);
     // Without gtidle, engines/ tells: only video classes → media.
     Deno.removeSync(join(dir, "tile0", "gt1", "gtidle"), { recursive: true });
@@ -56,7 +86,12 @@ Deno.test("xe: with only the media GT (gt1) readable, no graphics clock (null, n
     assert.deepEqual(readXeFrequencies(dir), none);
     // A GT whose engines include rcs is primary, whatever its number (its values are gt1's).
     Deno.mkdirSync(join(dir, "tile0", "gt1", "engines", "rcs"), { recursive: true });
-    assert.deepEqual(readXeFrequencies(dir), { actualMHz: 0, requestedMHz: 1200, maxMHz: 1500 });
+    assert.deepEqual(readXeFrequencies(dir), {
+      actualMHz: 0,
+      requestedMHz: 1200,
+      maxMHz: 1500,
+      minMHz: null,
+    });
     Deno.removeSync(join(dir, "tile0"), { recursive: true });
     assert.deepEqual(readXeFrequencies(dir), none);
   } finally {
