@@ -45,6 +45,34 @@ Deno.test({
 });
 
 Deno.test({
+  name: "runProgram: its owner's abort kills the whole group at once; after it nothing starts",
+  ignore: !POSIX,
+  async fn() {
+    const m = marker();
+    const owner = new AbortController();
+    const started = performance.now();
+    const running = runProgram("sh", ["-c", `sleep ${m} & sleep ${m}; echo never`], {
+      timeoutMs: 60_000,
+      signal: owner.signal,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(await alive(`sleep ${m}`), true);
+    owner.abort();
+    assert.deepEqual(await running, { kind: "failed", message: "sh: stopped" });
+    const elapsedMs = performance.now() - started;
+    assert.ok(elapsedMs < 1500, `took ${elapsedMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(await alive(`sleep ${m}`), false, "no sleep left behind");
+    const after = await runProgram("sh", ["-c", `sleep ${m}`], {
+      timeoutMs: 60_000,
+      signal: owner.signal,
+    });
+    assert.deepEqual(after, { kind: "failed", message: "sh: not started" });
+    assert.equal(await alive(`sleep ${m}`), false, "started after the abort");
+  },
+});
+
+Deno.test({
   name: "runProgram: what a finished program left running is killed, its output kept",
   ignore: !POSIX,
   async fn() {
