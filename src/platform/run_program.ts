@@ -15,11 +15,13 @@
  * - captured output is bounded (`DEFAULT_MAX_OUTPUT_BYTES` for stdout and stderr together);
  *   beyond it the group is killed and the run fails with a message saying so;
  * - groups still running when gputop exits (normally, or on SIGINT/SIGTERM) are killed
- *   (live_process_groups.ts).
+ *   (live_process_groups.ts), and once gputop is stopping no program starts;
+ * - the caller's `signal` (a backend's close) kills the group at once and ends the run.
  */
 import { collect, type Collector } from "./collect_output.ts";
 import { trackGroup, untrackGroup } from "./live_process_groups.ts";
-import { groupedCommandOptions, killProcessGroup } from "./process_group.ts";
+import { killProcessGroup } from "./process_group.ts";
+import { firstLineOf, type SpawnFailure, spawnGroup, STOPPING_REASON } from "./spawn_group.ts";
 
 export type ProgramResult =
   | { kind: "ok"; stdout: string; stderr: string }
@@ -36,6 +38,11 @@ export interface RunProgramOptions {
   env?: Record<string, string>;
   /** Limit on stdout and stderr together (default `DEFAULT_MAX_OUTPUT_BYTES`). */
   maxOutputBytes?: number;
+  /**
+   * Aborted by the program's owner when it closes: a run not yet started does not start,
+   * one in flight has its group killed and ends at once ("failed", "stopped").
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -44,16 +51,17 @@ export interface RunProgramOptions {
  */
 const PIPE_GRACE_MS = 500;
 
-/** Why a run stopped early: the timer fired or the output grew past the limit. */
-type StopReason = "timeout" | "overflow";
+/** Why a run stopped early: its timer, its output past the limit, or its owner closing. */
+type StopReason = "timeout" | "overflow" | "stopped";
 
 export async function runProgram(
   program: string,
   args: readonly string[],
   options: RunProgramOptions,
 ): Promise<ProgramResult> {
-  const child = spawnInGroup(program, args, options.env);
-  if ("kind" in child) return child;
+  if (options.signal?.aborted) return { kind: "failed", message: `${program}: not started` };
+  const child = spawnGroup(program, args, options.env);
+  if ("kind" in child) return spawnFailed(program, child);
   trackGroup(child.pid);
 
   const maxBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
@@ -66,6 +74,8 @@ export async function runProgram(
     collect(child.stderr, budget, maxBytes, onOverflow),
   ];
   const timer = setTimeout(() => stop("timeout"), timerDelayMs(options.timeoutMs));
+  const onAbort = () => stop("stopped");
+  options.signal?.addEventListener("abort", onAbort, { once: true });
 
   try {
     const finished = exitAndOutput(child, output);
@@ -77,6 +87,7 @@ export async function runProgram(
       if (outcome === "timeout") {
         return { kind: "timeout", message: `${program}: no answer within ${options.timeoutMs} ms` };
       }
+      if (outcome === "stopped") return { kind: "failed", message: `${program}: stopped` };
       return {
         kind: "failed",
         message: `${program}: output larger than ${formatMiB(maxBytes)}; stopped it`,
@@ -88,6 +99,7 @@ export async function runProgram(
     return { kind: "failed", message: `${program}: ${firstLineOf(error)}` };
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener("abort", onAbort);
     untrackGroup(child.pid);
   }
 }
@@ -95,28 +107,15 @@ export async function runProgram(
 /** The collectors of stdout and stderr. */
 type Output = readonly [Collector, Collector];
 
-/** The child, in a process group of its own; or why it could not start. */
-function spawnInGroup(
-  program: string,
-  args: readonly string[],
-  env: Record<string, string> | undefined,
-): Deno.ChildProcess | ProgramResult {
-  try {
-    return new Deno.Command(
-      program,
-      groupedCommandOptions({
-        args: [...args],
-        stdin: "null",
-        stdout: "piped",
-        stderr: "piped",
-        ...(env ? { env } : {}),
-      }),
-    ).spawn();
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) {
+/** A program that did not start, as a result. */
+function spawnFailed(program: string, failure: SpawnFailure): ProgramResult {
+  switch (failure.kind) {
+    case "not-found":
       return { kind: "not-found", message: `${program}: not found` };
-    }
-    return { kind: "failed", message: `${program}: ${firstLineOf(error)}` };
+    case "failed":
+      return { kind: "failed", message: `${program}: ${failure.reason}` };
+    case "stopping":
+      return { kind: "failed", message: `${program}: ${STOPPING_REASON}` };
   }
 }
 
@@ -180,8 +179,4 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
 function formatMiB(bytes: number): string {
   const mib = bytes / (1024 * 1024);
   return Number.isInteger(mib) ? `${mib} MiB` : `${bytes} bytes`;
-}
-
-function firstLineOf(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
 }

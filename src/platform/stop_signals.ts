@@ -8,7 +8,12 @@
  * its process groups and raising the signal again; that echo arrives within milliseconds
  * and is not the user's second signal: one repeat of the first signal within ECHO_GRACE_MS
  * is ignored, or a reading with nvidia-smi or macmon running would skip nvmlShutdown.
+ *
+ * The first signal also means gputop is stopping: every child program's group is killed and
+ * none starts from then on (live_process_groups.ts), whatever the shutdown still runs.
  */
+import { stopStartingChildren } from "./live_process_groups.ts";
+
 export interface StopSignals {
   signal: AbortSignal;
   /** The signal that asked to stop, or null. */
@@ -49,6 +54,7 @@ export function listenForStop(
       }
       received = name;
       receivedAtMs = performance.now();
+      stopStartingChildren();
       controller.abort();
     };
     try {

@@ -2,12 +2,15 @@
  * `gputop serve`: one sampler at `--interval` and an HTTP server that renders its latest
  * reading for every scrape. SIGTERM, SIGINT or SIGHUP stops the server gracefully (requests
  * in flight finish), then the sampler closes the session, so vendor libraries shut down, and
- * the exit code is 143, 130 or 129 (128 + the signal's number).
+ * the exit code is 143, 130 or 129 (128 + the signal's number). From the signal on, no child
+ * program (nvidia-smi, macmon) starts and those running are killed: the sampler may still be
+ * reading while the server drains.
  *
  * The HTTP server is the exporter's own (http_server.ts), bounded in connections by the
  * open-file limit and in time by HttpLimits, so that no client can take it down.
  */
 import type { Io } from "../platform/io.ts";
+import { stopStartingChildren } from "../platform/live_process_groups.ts";
 import { Sampler, type SnapshotSource } from "../session/sampler.ts";
 import { errorMessage } from "../model/errors.ts";
 import {
@@ -41,6 +44,7 @@ export async function serve(
   const removers = STOP_SIGNALS.map((signal) =>
     io.onSignal(signal, () => {
       received ??= signal;
+      stopStartingChildren();
       stop.abort();
     })
   );

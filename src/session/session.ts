@@ -122,6 +122,8 @@ export class Session {
     // Loading the backend's module is not part of its open deadline (and a backend that opens
     // synchronously then needs no deadline timer: see settleWithin).
     await entry.plan.descriptor.preload?.();
+    // Closed meanwhile (a stop, an abandoned one-shot): open nothing, start no program.
+    if (this.#closed) return;
     try {
       backend = entry.plan.descriptor.create(this.#ctx);
       opening = backend.open();

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { runProgram } from "../../src/platform/run_program.ts";
-import { assertNoneRunning, sleepMarker } from "../support/leftover_processes.ts";
+import { anyRunning, assertNoneRunning, sleepMarker } from "../support/leftover_processes.ts";
 
 /** A test of process groups and signals, which Windows does not have. */
 function posixTest(name: string, fn: () => Promise<void>): void {
@@ -32,6 +32,32 @@ posixTest(
     assert.equal(result.kind, "timeout");
     assert.ok(elapsedMs < 1300, `took ${elapsedMs} ms`);
     await assertNoneRunning(`sleep ${m}`, "no sleep left behind", 100);
+  },
+);
+
+posixTest(
+  "runProgram: its owner's abort kills the whole group at once; after it nothing starts",
+  async () => {
+    const m = sleepMarker();
+    const owner = new AbortController();
+    const started = performance.now();
+    const running = runProgram("sh", ["-c", `sleep ${m} & sleep ${m}; echo never`], {
+      timeoutMs: 60_000,
+      signal: owner.signal,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(await anyRunning(`sleep ${m}`), true);
+    owner.abort();
+    assert.deepEqual(await running, { kind: "failed", message: "sh: stopped" });
+    const elapsedMs = performance.now() - started;
+    assert.ok(elapsedMs < 1500, `took ${elapsedMs} ms`);
+    await assertNoneRunning(`sleep ${m}`, "no sleep left behind", 100);
+    const after = await runProgram("sh", ["-c", `sleep ${m}`], {
+      timeoutMs: 60_000,
+      signal: owner.signal,
+    });
+    assert.deepEqual(after, { kind: "failed", message: "sh: not started" });
+    assert.equal(await anyRunning(`sleep ${m}`), false, "started after the abort");
   },
 );
 

@@ -233,3 +233,36 @@ Deno.test("Session.close() closes every backend once and waits for a pending ope
   await session.close();
   assert.equal(closes.count, 1);
 });
+
+Deno.test("Session closed while opening opens nothing more: no primary, no fallback", async () => {
+  const opens = { count: 0 };
+  const counting = (id: BackendId, fallbackFor?: BackendId[]): BackendDescriptor => ({
+    ...fake({ id, open: "unavailable", ...(fallbackFor ? { fallbackFor } : {}) }),
+    create: (c) => {
+      opens.count++;
+      return fake({ id, open: "unavailable" }).create(c);
+    },
+  });
+  // Closed at once: not even the primary is created.
+  const registry = [counting("nvml"), counting("nvidia-smi", ["nvml"])];
+  const early = new Session(planBackends(registry, "linux", null), ctx);
+  const opening = early.open();
+  await early.close();
+  await opening;
+  assert.equal(opens.count, 0);
+  // Closed while the primary opens (past its deadline: not ok, so a fallback would open).
+  const slow = controlled("nvml");
+  const late = new Session(
+    planBackends([slow.descriptor, counting("nvidia-smi", ["nvml"])], "linux", null),
+    ctx,
+    { deadlineMs: 20 },
+  );
+  const lateOpening = late.open();
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.equal(slow.calls.open, 1);
+  const closing = late.close();
+  await lateOpening;
+  assert.equal(opens.count, 0, "the fallback was opened after close()");
+  slow.finishOpen();
+  await closing;
+});

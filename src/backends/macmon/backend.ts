@@ -16,6 +16,10 @@
  * once as a stream, `macmon -i INTERVAL pipe [--soc-info]`, kept by `MacmonPipeStream`
  * (own process group, newest sample only, restarted if it dies, group killed at close).
  *
+ * `close()` is final: the child in flight (a `--version`, a one-shot run) has its group
+ * killed at once, and an `open()` still going on starts nothing more, so closing never waits
+ * for a stuck macmon nor leaves a fresh one behind.
+ *
  * macmon reports no processes and no GPU memory of its own: memory figures are the
  * machine's RAM (unified memory, `memoryShared: true`).
  *
@@ -70,6 +74,9 @@ async function loadModules(): Promise<MacmonModules> {
   };
 }
 
+/** What an open() that close() overtook says (the session has stopped listening by then). */
+const CLOSED_WHILE_OPENING = "closed while opening";
+
 type SampleOutcome =
   | { ok: true; sample: MacmonSample; timestampMs: number }
   | ({ ok: false } & MacmonProblem);
@@ -90,6 +97,8 @@ class MacmonBackend implements Backend {
   #stream: MacmonPipeStream | null = null;
   #modules: MacmonModules | null = null;
   #lastSequence = 0;
+  /** Aborted by `close()`: kills the one-shot runs in flight, and none starts after. */
+  #runs = new AbortController();
 
   constructor(ctx: BackendContext) {
     const interval = ctx.sampleIntervalMs ?? null;
@@ -100,6 +109,7 @@ class MacmonBackend implements Backend {
 
   async open(): Promise<BackendOpenResult> {
     this.#closed = false;
+    this.#runs = new AbortController();
     this.#modules ??= await loadModules();
     if (this.#streamIntervalMs !== null) return await this.#openStream(this.#streamIntervalMs);
     const [version, first] = await Promise.all([this.#version(), this.#runPipe(true)]);
@@ -136,6 +146,7 @@ class MacmonBackend implements Backend {
 
   close(): void {
     this.#closed = true;
+    this.#runs.abort();
     this.#pending = null;
     this.#closeStream();
   }
@@ -156,14 +167,13 @@ class MacmonBackend implements Backend {
     const version = await this.#version();
     const base = { library: this.#program.path, version };
     let detail: string | null = null;
-    let stream = this.#startStream(intervalMs, true);
-    await stream.waitForSample(0, this.#program.timeoutMs);
-    if (rejectsSocInfo(stream.problem)) {
+    let stream = await this.#streamWithFirstSample(intervalMs, true);
+    if (stream !== null && rejectsSocInfo(stream.problem)) {
       await stream.close();
-      stream = this.#startStream(intervalMs, false);
-      await stream.waitForSample(0, this.#program.timeoutMs);
+      stream = await this.#streamWithFirstSample(intervalMs, false);
       detail = NO_SOC_INFO_DETAIL;
     }
+    if (stream === null) return { status: "error", detail: CLOSED_WHILE_OPENING, ...base };
     const first = stream.latest;
     if (first === null) {
       const problem = stream.problem;
@@ -176,6 +186,20 @@ class MacmonBackend implements Backend {
     }
     this.#name = this.#loaded().deviceNameFromSoc(first.sample.soc);
     return { status: "ok", detail, ...base };
+  }
+
+  /**
+   * A stream, started, once its first sample came (or the wait for it ended); null when the
+   * backend was closed before or meanwhile: then nothing is started (close() ended it).
+   */
+  async #streamWithFirstSample(
+    intervalMs: number,
+    withSocInfo: boolean,
+  ): Promise<MacmonPipeStream | null> {
+    if (this.#closed) return null;
+    const stream = this.#startStream(intervalMs, withSocInfo);
+    await stream.waitForSample(0, this.#program.timeoutMs);
+    return this.#closed ? null : stream;
   }
 
   /** The lazily imported modules; `open()` loads them before anything needs them. */
@@ -227,14 +251,14 @@ class MacmonBackend implements Backend {
 
   async #version(): Promise<string | null> {
     const { path, timeoutMs } = this.#program;
-    const result = await runProgram(path, ["--version"], { timeoutMs });
+    const result = await runProgram(path, ["--version"], { timeoutMs, signal: this.#runs.signal });
     if (result.kind !== "ok") return null;
     return parseVersion(result.stdout);
   }
 
   #runPipe(withSocInfo: boolean): Promise<ProgramResult> {
     const { path, timeoutMs } = this.#program;
-    return runProgram(path, oneShotArgs(withSocInfo), { timeoutMs });
+    return runProgram(path, oneShotArgs(withSocInfo), { timeoutMs, signal: this.#runs.signal });
   }
 
   #outcome(result: ProgramResult): SampleOutcome {

@@ -3,9 +3,13 @@
  * child for the whole run, in a process group of its own, printing one JSON line per
  * interval. Only the newest sample is kept; a partial line is capped (MAX_LINE_BYTES) and
  * stderr keeps a short tail, so memory stays bounded however long it runs. A child that dies
- * is restarted (after RESTART_DELAY_MS); `close()` kills the whole group.
+ * is restarted (after RESTART_DELAY_MS); `close()` kills the whole group, and after it
+ * nothing starts. The group is also killed if gputop exits or stops without closing it
+ * (live_process_groups.ts), and no child starts once gputop is stopping.
  */
-import { groupedCommandOptions, killProcessGroup } from "../../platform/process_group.ts";
+import { killProcessGroup } from "../../platform/process_group.ts";
+import { trackStreamGroup, untrackGroup } from "../../platform/live_process_groups.ts";
+import { spawnGroup, STOPPING_REASON } from "../../platform/spawn_group.ts";
 import { type MacmonSample, parseMacmonLine } from "./parse_sample.ts";
 
 /** A longer line is not macmon's; it is dropped rather than buffered. */
@@ -62,31 +66,29 @@ export class MacmonPipeStream {
   start(): void {
     if (this.#closed || this.#child !== null) return;
     this.#starts++;
-    let child: Deno.ChildProcess;
-    try {
-      child = new Deno.Command(
-        this.#program,
-        groupedCommandOptions({
-          args: [...this.#args],
-          stdin: "null",
-          stdout: "piped",
-          stderr: "piped",
-        }),
-      ).spawn();
-    } catch (error) {
-      this.#problem = error instanceof Deno.errors.NotFound
-        ? { kind: "not-found" }
-        : { kind: "failed", message: error instanceof Error ? error.message : String(error) };
+    const child = spawnGroup(this.#program, this.#args);
+    if ("kind" in child) {
+      this.#problem = child.kind === "not-found" ? child : {
+        kind: "failed",
+        message: child.kind === "failed" ? child.reason : STOPPING_REASON,
+      };
       this.#wake();
       return;
     }
+    trackStreamGroup(child.pid);
     this.#child = child;
     this.#done = this.#run(child);
   }
 
-  /** Resolves when a sample newer than `afterSequence` arrives, the child fails, or `ms` pass. */
+  /**
+   * Resolves when a sample newer than `afterSequence` arrives, the child fails, or `ms` pass;
+   * at once when the stream is closed or its child could not start (nothing will come).
+   */
   waitForSample(afterSequence: number, ms: number): Promise<void> {
     if ((this.#latest?.sequence ?? 0) > afterSequence || this.#closed) return Promise.resolve();
+    if (this.#child === null && this.#restartTimer === null && this.#problem !== null) {
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       const waiter = () => done();
@@ -131,6 +133,9 @@ export class MacmonPipeStream {
       // The pipe broke (the child was killed): handled as an exit below.
     }
     const status = await child.status.catch(() => ({ code: -1 }));
+    // The program is done: what it left in its group goes with it.
+    killProcessGroup(child.pid);
+    untrackGroup(child.pid);
     const tail = await stderr;
     this.#child = null;
     if (this.#closed) return;

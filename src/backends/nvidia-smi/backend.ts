@@ -8,6 +8,10 @@
  * `unavailable` with nvidia-smi's own first line. An nvidia-smi too old for one of the
  * fields (exit 2, `Field "compute_cap" is not a valid field to query.`) is asked once more
  * with a conservative field list, which is then kept.
+ *
+ * Each query is a child program (run_program.ts). `close()` is final: a query in flight has
+ * its group killed at once, and none starts after, so closing never waits out a hung
+ * nvidia-smi's timeout.
  */
 import { NVIDIA_SMI_INFO } from "./info.ts";
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
@@ -83,6 +87,8 @@ class NvidiaSmiBackend implements Backend {
   #fieldNote: string | null = null;
   /** The GPU rows `open()` obtained, used by the first `read()` instead of a rerun. */
   #pendingGpuRows: GpuRows | null = null;
+  /** Aborted by `close()`: kills the queries in flight, and none starts after. */
+  readonly #runs = new AbortController();
 
   constructor(ctx: BackendContext, options: NvidiaSmiOptions) {
     this.#ctx = ctx;
@@ -144,6 +150,7 @@ class NvidiaSmiBackend implements Backend {
   }
 
   close(): void {
+    this.#runs.abort();
     this.#program = null;
     this.#pendingGpuRows = null;
   }
@@ -177,7 +184,7 @@ class NvidiaSmiBackend implements Backend {
   }
 
   #run(program: string, args: readonly string[]): Promise<ProgramResult> {
-    return runProgram(program, args, { timeoutMs: this.#timeoutMs });
+    return runProgram(program, args, { timeoutMs: this.#timeoutMs, signal: this.#runs.signal });
   }
 }
 

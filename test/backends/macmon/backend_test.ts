@@ -245,6 +245,56 @@ Deno.test("close() is safe twice and without open(); read() after close() throws
   }
 });
 
+for (const mode of ["one-shot", "stream"] as const) {
+  Deno.test({
+    name: `${mode}: close() during open() kills the stuck macmon; the open ends, starting nothing`,
+    ignore: Deno.build.os === "windows",
+    async fn() {
+      const dir = Deno.makeTempDirSync({ prefix: "gputop-macmon-stuck-" });
+      const m = `${4000 + Math.floor(Math.random() * 5000)}.${Date.now() % 1_000_000}`;
+      const path = `${dir}/macmon`;
+      Deno.writeTextFileSync(
+        path,
+        `#!/bin/sh\nprintf '%s\\n' "$*" >>'${dir}/runs'\nsleep ${m} & sleep ${m}\n`,
+      );
+      Deno.chmodSync(path, 0o755);
+      Deno.writeTextFileSync(`${dir}/runs`, "");
+      const runs = () => Deno.readTextFileSync(`${dir}/runs`).split("\n").filter(Boolean);
+      const sleeping = async () =>
+        (await new Deno.Command("pgrep", { args: ["-f", `sleep ${m}`] }).output()).code === 0;
+      try {
+        const backend = macmonBackend.create(testContext({
+          env: { GPUTOP_MACMON: path, GPUTOP_MACMON_TIMEOUT_MS: "60000" },
+          os: "darwin",
+          ...(mode === "stream" ? { sampleIntervalMs: 100 } : {}),
+        }));
+        const opening = backend.open();
+        // One-shot: `--version` and the sample run together; a stream waits for `--version`.
+        const started = mode === "one-shot" ? 2 : 1;
+        for (let i = 0; i < 100 && (runs().length < started || !await sleeping()); i++) {
+          await delay(20);
+        }
+        const before = runs();
+        const closedMs = performance.now();
+        backend.close();
+        const opened = await opening;
+        assert.ok(performance.now() - closedMs < 1_500, "the open ended soon after close()");
+        assert.equal(opened.status, "error");
+        await backend.settled?.();
+        assert.deepEqual(runs(), before, "a macmon started after close()");
+        for (let i = 0; i < 25 && await sleeping(); i++) await delay(40);
+        assert.equal(await sleeping(), false, "a macmon process outlived close()");
+      } finally {
+        Deno.removeSync(dir, { recursive: true });
+      }
+    },
+  });
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 Deno.test("parseTimeout accepts a positive integer, else the default", () => {
   assert.equal(parseTimeout("250"), 250);
   assert.equal(parseTimeout(" 1500 "), 1500);

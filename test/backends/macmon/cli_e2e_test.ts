@@ -158,6 +158,22 @@ Deno.test("without macmon, gputop --json still succeeds and `backends` says why"
   }
 });
 
+Deno.test("watch without macmon says it is not found, not that it timed out", async () => {
+  const emptyDir = Deno.makeTempDirSync({ prefix: "gputop-empty-path-" });
+  try {
+    const result = await runCli(["watch", "--count", "1", "--backends", "macmon"], {
+      env: { PATH: emptyDir },
+    });
+    assert.equal(result.code, 0, result.stderr);
+    const snapshot = SnapshotSchema.parse(JSON.parse(result.stdout));
+    const macmon = snapshot.backends.find((backend) => backend.id === "macmon");
+    assert.equal(macmon?.status, "unavailable");
+    assert.equal(macmon?.detail, "macmon not found (install it: brew install macmon)");
+  } finally {
+    Deno.removeSync(emptyDir, { recursive: true });
+  }
+});
+
 Deno.test("a failing macmon is an error status, not a crash", async () => {
   const fake = fakeProgram({ FAKE_MACMON_EXIT: "1", FAKE_MACMON_STDERR: "Error: no IOReport" });
   try {

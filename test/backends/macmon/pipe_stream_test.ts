@@ -74,6 +74,10 @@ Deno.test("MacmonPipeStream reports a program that does not exist", async () => 
   stream.start();
   assert.deepEqual(stream.problem, { kind: "not-found" });
   assert.equal(stream.latest, null);
+  // Nothing will come: the wait for a first sample ends at once, not after its bound.
+  const waitedFromMs = performance.now();
+  await stream.waitForSample(0, 5_000);
+  assert.ok(performance.now() - waitedFromMs < 1_000, "waited for a sample that cannot come");
   await stream.close();
 });
 

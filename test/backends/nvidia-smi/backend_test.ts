@@ -130,6 +130,46 @@ Deno.test("a hung nvidia-smi is unavailable after the timeout", async () => {
   }, 200);
 });
 
+Deno.test("close() kills a query in flight, in open() or read(), and none starts after", async () => {
+  // The fake's hang is `exec sleep 41.5`: that sleep is the query's process.
+  const hung = async () =>
+    (await new Deno.Command("pgrep", { args: ["-f", "^sleep 41.5$"] }).output()).code === 0;
+  for (const stage of ["open", "read"] as const) {
+    await withFake(
+      stage === "open" ? { FAKE_NVIDIA_SMI_SLEEP: "41.5" } : H100_LOAD,
+      async (fake, backend) => {
+        let call: Promise<unknown>;
+        if (stage === "open") {
+          call = backend.open();
+        } else {
+          assert.equal((await backend.open()).status, "ok");
+          await backend.read(); // the open's rows
+          fake.setEnv({ FAKE_NVIDIA_SMI_SLEEP: "41.5" });
+          call = backend.read();
+        }
+        call.catch(() => undefined);
+        const runs = stage === "open" ? 1 : 4; // open: GPU; reads: apps, then GPU and apps
+        for (let i = 0; i < 100 && (fake.calls().length < runs || !await hung()); i++) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        const closedMs = performance.now();
+        backend.close();
+        await call.catch(() => undefined);
+        assert.ok(performance.now() - closedMs < 1_500, `${stage} ended soon after close()`);
+        const calls = fake.calls().length;
+        assert.equal(calls >= runs, true);
+        await assert.rejects(backend.read());
+        assert.equal(fake.calls().length, calls, "nothing started after close()");
+        for (let i = 0; i < 25 && await hung(); i++) {
+          await new Promise((resolve) => setTimeout(resolve, 40));
+        }
+        assert.equal(await hung(), false, `${stage}: the query outlived close()`);
+      },
+      60_000,
+    );
+  }
+});
+
 Deno.test("the default timeout is 5 s", () => {
   assert.equal(NVIDIA_SMI_TIMEOUT_MS, 5000);
 });
