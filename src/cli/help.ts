@@ -9,10 +9,12 @@ import { FORMAT_OPTIONS, HELP_OPTION, SHARED_OPTIONS, VERSION_OPTION } from "./s
 const COLUMN = 20;
 const MAX_COLUMN = 30;
 
-const ENVIRONMENT = `Environment:
+const ENVIRONMENT =
+  `Environment (read only by the commands each concerns, and as strictly as a flag):
   GPUTOP_NVML_LIB, GPUTOP_ZE_LIB, GPUTOP_AMDSMI_LIB   a library path tried first
   GPUTOP_MACMON, GPUTOP_NVIDIA_SMI                    a program path used instead of PATH
-  GPUTOP_MACMON_TIMEOUT_MS                            ms one macmon run may take (default 10000)
+  GPUTOP_MACMON_TIMEOUT_MS                            ms one macmon run may take (1 to 86400000,
+                                                      default 10000; checked where macmon runs)
   GPUTOP_PROC_ROOT, GPUTOP_SYS_ROOT                   as --proc-root, --sys-root
   GPUTOP_LAZY_INIT=1 (or true, yes)                   as --lazy-init
   NO_COLOR                                            set and not empty: as --no-color
@@ -25,6 +27,14 @@ const REPEATS = "An option that takes one value may be given once; LIST options 
 
 const EXIT_CODES = "Exit codes: 0 ok · 1 failure · 2 usage error · 3 no device (check/fit)\n";
 
+/** Every option some command takes, as the overview lists them. */
+const ALL_OPTIONS: OptionSpecs = {
+  ...FORMAT_OPTIONS,
+  ...SHARED_OPTIONS,
+  help: HELP_OPTION,
+  version: VERSION_OPTION,
+};
+
 export function helpText(commands: readonly Command[]): string {
   const rows = commands.map((c) => row(c.name, c.summary)).join("");
   return `gputop ${VERSION} — what every GPU is doing, and who holds its memory
@@ -34,7 +44,7 @@ Usage: gputop [COMMAND] [OPTIONS]
 Commands:
 ${rows}
 Options (each command takes those it reads; \`gputop help COMMAND\` lists them):
-${optionRows({ ...FORMAT_OPTIONS, ...SHARED_OPTIONS, help: HELP_OPTION, version: VERSION_OPTION })}
+${optionRows(ALL_OPTIONS, columnFor(ALL_OPTIONS))}
 Run \`gputop help COMMAND\` or \`gputop COMMAND --help\` for a command's options.
 ${REPEATS}
 ${DURATIONS}
@@ -45,11 +55,7 @@ ${EXIT_CODES}`;
 export function commandHelpText(command: Command): string {
   const positionals = command.positionals ?? [];
   const options = acceptedOptions(command);
-  const widest = Math.max(
-    ...positionals.map((p) => p.name.length),
-    ...Object.entries(options).map(([name, spec]) => flagText(name, spec).length),
-  );
-  const column = Math.min(MAX_COLUMN, Math.max(COLUMN, widest + 4));
+  const column = columnFor(options, positionals.map((p) => p.name));
   const usageArgs = positionals.map((p) => (p.required ? p.name : `[${p.name}]`)).join(" ");
   let text = `gputop ${command.name} — ${command.summary}\n\n` +
     `Usage: gputop ${command.name}${usageArgs ? ` ${usageArgs}` : ""} [OPTIONS]\n`;
@@ -61,6 +67,15 @@ export function commandHelpText(command: Command): string {
   const notes = (specs.some((spec) => spec.value === "D") ? DURATIONS : "") +
     (specs.some((spec) => spec.type === "string") ? REPEATS : "");
   return `${text}${notes === "" ? "" : `${notes}\n`}${EXIT_CODES}`;
+}
+
+/** The help column for these options (and argument names): past the widest, within limits. */
+function columnFor(options: OptionSpecs, names: readonly string[] = []): number {
+  const widest = Math.max(
+    ...names.map((name) => name.length),
+    ...Object.entries(options).map(([name, spec]) => flagText(name, spec).length),
+  );
+  return Math.min(MAX_COLUMN, Math.max(COLUMN, widest + 4));
 }
 
 function flagText(name: string, spec: OptionSpec): string {
