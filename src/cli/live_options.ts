@@ -1,6 +1,6 @@
 /** Options shared by the long-running commands (`top`, `serve`): their specs and parsing. */
 import type { OptionSpec, OptionValue } from "./option_spec.ts";
-import { stringValue } from "./global_options.ts";
+import { stringValue } from "./cli_options.ts";
 import { parseDurationMs } from "./parse_duration.ts";
 import { UsageError } from "../platform/usage_error.ts";
 
@@ -49,7 +49,7 @@ export function continuousOptions(values: Readonly<Record<string, OptionValue>>)
 export function countOption(flag: string, value: OptionValue, fallback: number): number {
   const text = stringValue(value);
   if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text.trim()) || Number(text) > 1_000_000) {
+  if (!/^\d+$/.test(text) || Number(text) > 1_000_000) {
     throw new UsageError(`invalid value for ${flag}: '${text}' (expected a whole number)`);
   }
   return Number(text);

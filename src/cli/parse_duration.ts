@@ -4,7 +4,7 @@ import { UsageError } from "../platform/usage_error.ts";
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 export function parseDurationMs(flag: string, text: string): number {
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text);
   if (!match) {
     throw new UsageError(
       `invalid value for ${flag}: '${text}' (expected e.g. 500ms, 2s, 1m, 1h; a bare number is seconds)`,

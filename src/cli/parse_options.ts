@@ -1,18 +1,31 @@
 /**
  * Turns argv into a command name, its positional arguments and validated options. The command
- * is the first positional argument (default `snapshot`); the options accepted are the global
- * ones plus that command's own (registry.ts). Every mistake becomes a UsageError whose
- * one-line message names the bad flag or value.
+ * is the first positional argument (default `snapshot`); the options accepted are exactly the
+ * command's (`acceptedOptions`, the list its help shows), plus `--version` where no command is
+ * named. Every mistake becomes a UsageError whose one-line message names the bad flag or value
+ * and, for an option the command does not take, the command.
  */
+import { acceptedOptions, formatsOf } from "./accepted_options.ts";
 import type { Command, Invocation } from "./command.ts";
-import type { OptionSpec, OptionSpecs, OptionValue } from "./option_spec.ts";
+import type { OptionSpecs, OptionValue } from "./option_spec.ts";
 import { type ArgSpec, parseArgs } from "./parse_args.ts";
-import { explicitFormat, GLOBAL_OPTIONS, resolveGlobalOptions } from "./global_options.ts";
-import { COMMANDS, DEFAULT_COMMAND, DEFAULT_FORMATS, findCommand } from "./registry.ts";
+import { explicitFormat, resolveCliOptions } from "./cli_options.ts";
+import {
+  commandsTaking,
+  describeParseError,
+  formatError,
+  misplacedOption,
+} from "./option_errors.ts";
+import { COMMANDS, DEFAULT_COMMAND, findCommand } from "./registry.ts";
+import { FORMAT_OPTIONS, SHARED_OPTIONS, VERSION_OPTION } from "./shared_options.ts";
 import { UsageError } from "../platform/usage_error.ts";
-import { joinNegativeValues } from "./validate_options.ts";
+import {
+  joinNegativeValues,
+  negativeNumbersAsPositionals,
+  singleValues,
+} from "./validate_options.ts";
 
-export type { CliOptions, OutputFormat } from "./global_options.ts";
+export type { CliOptions, OutputFormat } from "./cli_options.ts";
 /** Kept for the commands written before the registry: the same as `Invocation`. */
 export type ParsedCommandLine = Invocation;
 
@@ -30,95 +43,110 @@ export function parseCommandLine(
     );
   }
   const rest = at === -1 ? [...args] : [...args.slice(0, at), ...args.slice(at + 1)];
-  const { values, positionals } = parseFor(command, rest);
+  const { values, positionals } = parseFor(command, rest, named === undefined);
 
   if (values.help === true) {
-    return helpInvocation(named === undefined ? [] : [command.name], values, env);
+    return { command: "help", positionals: named === undefined ? [] : [command.name], ...none() };
   }
-  if (values.version === true) return invocation("version", [], values, env, stdoutIsTerminal);
+  if (values.version === true) return { command: "version", positionals: [], ...none() };
   checkFormat(command, values);
   checkPositionals(command, positionals);
-  return invocation(command.name, positionals, values, env, stdoutIsTerminal);
+  return {
+    command: command.name,
+    positionals,
+    options: resolveCliOptions(values, acceptedOptions(command), env, stdoutIsTerminal),
+    values,
+  };
 }
 
-/** The merged option spec a command parses with: its own options plus the global ones. */
-export function optionsOf(command: Command): OptionSpecs {
-  return { ...GLOBAL_OPTIONS, ...command.options };
-}
-
-function parseFor(command: Command, args: string[]) {
-  const spec: Record<string, ArgSpec> = {};
-  for (const [name, option] of Object.entries(optionsOf(command))) {
-    spec[name] = {
-      type: option.type,
-      ...(option.short ? { short: option.short } : {}),
-      ...(option.multiple ? { multiple: true } : {}),
-    };
-  }
-  try {
-    const parsed = parseArgs(joinNegativeValues(args, spec), spec);
-    return {
-      values: parsed.values as Record<string, OptionValue>,
-      positionals: parsed.positionals,
-    };
-  } catch (error) {
-    throw new UsageError(describeParseError(error, command));
-  }
+/** `--help` and `--version` win over everything else, and read no other option. */
+function none(): Pick<Invocation, "options" | "values"> {
+  return { options: resolveCliOptions({}, {}, () => undefined, false), values: {} };
 }
 
 /**
- * Where the command name is: the first argument that is neither an option nor the value of a
- * global option that takes one (`--format json ps`). -1 when there is none. A flag before the
- * command that is not a global option is a usage error naming it, rather than having its value
- * taken for the command (`--interval 2s watch` is not "unknown command '2s'").
+ * What the parser takes for a command: what it accepts, and the format flags even where it
+ * prints one fixed thing or not that format, so that asking is answered with what it prints.
+ */
+function parserOptionsOf(command: Command, withVersion: boolean): OptionSpecs {
+  return {
+    ...FORMAT_OPTIONS,
+    ...acceptedOptions(command),
+    ...(withVersion ? { version: VERSION_OPTION } : {}),
+  };
+}
+
+/** The spec parseArgs gets for a command (`--version` where no command is named). */
+export function argSpecOf(command: Command, withVersion: boolean): Record<string, ArgSpec> {
+  const spec: Record<string, ArgSpec> = {};
+  for (const [name, option] of Object.entries(parserOptionsOf(command, withVersion))) {
+    spec[name] = {
+      type: option.type,
+      ...(option.short ? { short: option.short } : {}),
+      // Every value is collected, so that a single-value option given twice can be refused.
+      ...(option.multiple || option.type === "string" ? { multiple: true } : {}),
+    };
+  }
+  return spec;
+}
+
+function parseFor(command: Command, args: string[], withVersion: boolean) {
+  const options = parserOptionsOf(command, withVersion);
+  const spec = argSpecOf(command, withVersion);
+  let parsed;
+  try {
+    parsed = parseArgs(negativeNumbersAsPositionals(joinNegativeValues(args, spec)), spec);
+  } catch (error) {
+    const ownersOf = (flag: string) => commandsTaking(COMMANDS, acceptedOptions, flag);
+    throw new UsageError(describeParseError(error, command, ownersOf));
+  }
+  return { values: singleValues(parsed.values, options), positionals: parsed.positionals };
+}
+
+/**
+ * Options that may come before the command: every shared option and format flag, the default
+ * command's own, `--help` and `--version`; the command then judges whether it takes them.
+ */
+const BEFORE_COMMAND: OptionSpecs = {
+  ...FORMAT_OPTIONS,
+  ...SHARED_OPTIONS,
+  ...acceptedOptions(findCommand(DEFAULT_COMMAND) as Command),
+  version: VERSION_OPTION,
+};
+
+/**
+ * Where the command name is: the first argument that is neither an option nor the value of an
+ * option that takes one (`--format json ps`). -1 when there is none. A flag before the command
+ * that may not come there is a usage error naming it, rather than having its value taken for
+ * the command (`--interval 2s watch` is not "unknown command '2s'").
  */
 function commandIndex(args: readonly string[]): number {
-  const takesValue = (name: string) => GLOBAL_OPTIONS[name]?.type === "string";
-  const shortTakesValue = (letter: string) =>
-    Object.values(GLOBAL_OPTIONS).some((o) => o.short === letter && o.type === "string");
-  const isShort = (letter: string) => Object.values(GLOBAL_OPTIONS).some((o) => o.short === letter);
+  const known = Object.entries(BEFORE_COMMAND);
+  const byShort = (letter: string) => known.find(([, o]) => o.short === letter)?.[1];
+  const owners = (flag: string) => commandsTaking(COMMANDS, (c) => c.options, flag);
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? "";
     if (arg === "--") return args.length > i + 1 ? i + 1 : -1;
     if (arg.startsWith("--")) {
       const name = arg.slice(2).split("=")[0] ?? "";
-      if (!Object.hasOwn(GLOBAL_OPTIONS, name)) {
-        throw misplacedOption(`--${name}`, (_option, n) => n === name);
-      }
-      if (!arg.includes("=") && takesValue(name)) i++;
+      const option = Object.hasOwn(BEFORE_COMMAND, name) ? BEFORE_COMMAND[name] : undefined;
+      if (option === undefined) throw misplacedOption(`--${name}`, owners(`--${name}`));
+      if (!arg.includes("=") && option.type === "string") i++;
     } else if (arg.startsWith("-") && arg.length > 1) {
-      const letter = arg.charAt(1);
-      if (!isShort(letter)) throw misplacedOption(`-${letter}`, (o) => o.short === letter);
-      if (arg.length === 2 && shortTakesValue(letter)) i++;
+      const option = byShort(arg.charAt(1));
+      if (option === undefined) throw misplacedOption(arg.slice(0, 2), owners(arg.slice(0, 2)));
+      if (arg.length === 2 && option.type === "string") i++;
     } else return i;
   }
   return -1;
 }
 
-/** A non-global flag before the command: whose option it is, or that nobody knows it. */
-function misplacedOption(
-  flag: string,
-  matches: (option: OptionSpec, name: string) => boolean,
-): UsageError {
-  const owners = COMMANDS.filter((command) =>
-    Object.entries(command.options).some(([name, option]) => matches(option, name))
-  ).map((command) => command.name);
-  if (owners.length === 0) return new UsageError(`unknown option '${flag}'`);
-  const [first, ...others] = owners;
-  const also = others.length > 0 ? ` (and ${others.join(", ")})` : "";
-  return new UsageError(`'${flag}' is an option of ${first}${also}: put it after the command`);
-}
-
-/** `--format`/`--json`/`--csv` naming a format the command cannot print is a usage error. */
+/** A format flag the command cannot honour is a usage error saying what it prints. */
 function checkFormat(command: Command, values: Readonly<Record<string, OptionValue>>): void {
   const format = explicitFormat(values);
-  const formats: readonly string[] = command.formats ?? DEFAULT_FORMATS;
-  if (format === undefined || formats.includes(format)) return;
-  throw new UsageError(
-    formats.length === 0
-      ? `${command.name} has one fixed output: it takes no --format, --json or --csv (got ${format})`
-      : `${command.name} prints ${formats.join(" or ")}, not ${format}`,
-  );
+  if (format === undefined) return;
+  const formats = formatsOf(command);
+  if (formats.length < 2 || !formats.includes(format)) throw formatError(command, format);
 }
 
 function checkPositionals(command: Command, positionals: string[]): void {
@@ -130,44 +158,4 @@ function checkPositionals(command: Command, positionals: string[]): void {
   if (missing) {
     throw new UsageError(`missing argument ${missing.name} (usage: gputop ${command.name} ...)`);
   }
-}
-
-function invocation(
-  command: string,
-  positionals: string[],
-  values: Record<string, OptionValue>,
-  env: (name: string) => string | undefined,
-  stdoutIsTerminal: boolean,
-): Invocation {
-  return {
-    command,
-    positionals,
-    options: resolveGlobalOptions(values, env, stdoutIsTerminal),
-    values,
-  };
-}
-
-/** `--help` wins over everything else, even an invalid --format next to it. */
-function helpInvocation(
-  positionals: string[],
-  values: Record<string, OptionValue>,
-  env: (name: string) => string | undefined,
-): Invocation {
-  let options;
-  try {
-    options = resolveGlobalOptions(values, env, false);
-  } catch {
-    options = resolveGlobalOptions({}, env, false);
-  }
-  return { command: "help", positionals, options, values };
-}
-
-/** parseArgs messages (node's) run on with advice; keep the first sentence, name the flag. */
-function describeParseError(error: unknown, command: Command): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const first = message.split(/\.\s/)[0] ?? message;
-  const text = first.charAt(0).toLowerCase() + first.slice(1).replace(/\.$/, "");
-  return /unknown option/i.test(text) && command.name !== DEFAULT_COMMAND
-    ? `${text} for '${command.name}' (see gputop ${command.name} --help)`
-    : text;
 }

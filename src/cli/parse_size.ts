@@ -21,7 +21,7 @@ export const SIZE_FORMS = "a number of bytes, or a number with KB, MB, GB, TB (p
   "or KiB, MiB, GiB, TiB (powers of 1024), e.g. 24GiB, 500MB, 1.5TB";
 
 export function parseSizeBytes(what: string, text: string): number {
-  const match = /^(\d+(?:\.\d+)?)\s*([a-z]+)?$/i.exec(text.trim());
+  const match = /^(\d+(?:\.\d+)?)\s*([a-z]+)?$/i.exec(text);
   const unit = match?.[2]?.toLowerCase();
   const multiplier = unit === undefined ? 1 : UNIT_BYTES[unit];
   const number = Number(match?.[1]);

@@ -3,33 +3,54 @@
  *
  * To add a command: write `src/cli/commands/NAME.ts` exporting
  * `run(invocation: Invocation, io: Io): Promise<number>`, and add ONE entry below with its
- * name, summary, its own options (global options are merged in; do not repeat them) and,
- * if it takes any, its positional arguments. Its `run` imports the module dynamically so that
+ * name, summary, output formats, the shared options it reads (`uses`, from shared_options.ts),
+ * its own options and, if it takes any, its positional arguments. It accepts those and
+ * `--help`, nothing else; its help lists exactly those. Its `run` imports the module dynamically so that
  * start-up loads only the command that runs (a literal `import("./commands/NAME.ts")` keeps
  * it visible to `deno compile` and `deno bundle`). Keep entries in the order `help` lists them.
  */
 import { CHECK_OPTIONS } from "./check/options.ts";
 import type { Command } from "./command.ts";
 import { INTERVAL_OPTION, RESCAN_INTERVAL_OPTION } from "./live_options.ts";
+import type { OptionSpec } from "./option_spec.ts";
+import { DEVICE_SOURCE_OPTIONS } from "./shared_options.ts";
 import { WATCH_OPTIONS } from "./watch/watch_options.ts";
+
+/** What the one-shot readings (snapshot, ps, check, fit) read. */
+const ONE_SHOT_READING = [
+  "no-header",
+  "no-color",
+  ...DEVICE_SOURCE_OPTIONS,
+  "sample-window",
+] as const;
+
+/** `--wide`, as `ps -ww`: command lines whole. How they are cut without it differs. */
+function wideOption(cutBy: string): OptionSpec {
+  return { type: "boolean", short: "w", help: `show command lines whole (without it, ${cutBy})` };
+}
 
 export const COMMANDS: readonly Command[] = [
   {
     name: "snapshot",
     summary: "one reading: devices, then processes (default)",
-    options: {},
+    uses: ONE_SHOT_READING,
+    options: { wide: wideOption("cut at 60 columns\nand to fit the terminal") },
     run: (inv, io) => import("./commands/snapshot.ts").then((m) => m.run(inv, io)),
   },
   {
     name: "ps",
     summary: "per-process GPU memory, largest first",
-    options: {},
+    uses: ONE_SHOT_READING,
+    options: {
+      wide: wideOption("cut to fit the terminal,\nor at 4096 columns when stdout is not one"),
+    },
     run: (inv, io) => import("./commands/ps.ts").then((m) => m.run(inv, io)),
   },
   {
     name: "watch",
     formats: ["json", "csv"],
     summary: "a reading every --interval: JSON lines (default) or CSV rows (--csv)",
+    uses: ["no-header", ...DEVICE_SOURCE_OPTIONS],
     options: WATCH_OPTIONS,
     run: (inv, io) => import("./commands/watch.ts").then((m) => m.run(inv, io)),
   },
@@ -37,6 +58,7 @@ export const COMMANDS: readonly Command[] = [
     name: "top",
     formats: ["table"],
     summary: "live full-screen view of devices and processes (a terminal only)",
+    uses: ["no-color", ...DEVICE_SOURCE_OPTIONS],
     options: { interval: INTERVAL_OPTION, "rescan-interval": RESCAN_INTERVAL_OPTION },
     run: (inv, io) => import("./commands/top.ts").then((m) => m.run(inv, io)),
   },
@@ -44,11 +66,14 @@ export const COMMANDS: readonly Command[] = [
     name: "serve",
     formats: [],
     summary: "Prometheus / OpenMetrics exporter on --listen (default 127.0.0.1:9757)",
+    uses: DEVICE_SOURCE_OPTIONS,
     options: {
       listen: {
         type: "string",
         value: "HOST:PORT",
-        help: "address to serve on (default 127.0.0.1:9757; another host is explicit)",
+        help: "address to serve on (default 127.0.0.1:9757; another host is explicit);\n" +
+          ":PORT and PORT mean 127.0.0.1:PORT, not every interface\n" +
+          "(for that say 0.0.0.0:PORT or [::]:PORT)",
       },
       interval: INTERVAL_OPTION,
       "rescan-interval": RESCAN_INTERVAL_OPTION,
@@ -67,6 +92,7 @@ export const COMMANDS: readonly Command[] = [
   {
     name: "backends",
     summary: "each backend: ok / unavailable / error / skipped, and why",
+    uses: ["no-header", "no-color", "backends", "proc-root", "sys-root", "lazy-init"],
     options: {},
     run: (inv, io) => import("./commands/backends.ts").then((m) => m.run(inv, io)),
   },
@@ -81,6 +107,7 @@ export const COMMANDS: readonly Command[] = [
     name: "check",
     formats: ["table", "json"],
     summary: "assertions for CI jobs (free memory, temperature, driver, ...); exit 0/1/3",
+    uses: ONE_SHOT_READING,
     options: CHECK_OPTIONS,
     run: (inv, io) => import("./commands/check.ts").then((m) => m.run(inv, io)),
   },
@@ -88,6 +115,7 @@ export const COMMANDS: readonly Command[] = [
     name: "fit",
     formats: ["table", "json"],
     summary: "devices with at least SIZE free, most free first; exit 0/1/3",
+    uses: ONE_SHOT_READING,
     options: {},
     positionals: [{ name: "SIZE", required: true, help: "e.g. 24GiB, 500MB, 1.5TB or bytes" }],
     run: (inv, io) => import("./commands/fit.ts").then((m) => m.run(inv, io)),
@@ -108,9 +136,6 @@ export const COMMANDS: readonly Command[] = [
     run: (inv, io) => import("./commands/version.ts").then((m) => m.run(inv, io)),
   },
 ];
-
-/** What a command prints when its entry names no formats. */
-export const DEFAULT_FORMATS = ["table", "json", "csv"] as const;
 
 /** The command run when none is named. */
 export const DEFAULT_COMMAND = "snapshot";

@@ -4,9 +4,10 @@
  */
 import type { Snapshot } from "../model/types.ts";
 import { filterDevices, unmatchedIdsMessage } from "../model/device_filter.ts";
-import type { CliOptions } from "./global_options.ts";
+import type { CliOptions } from "./cli_options.ts";
 import { readOnce, withOneShotSession } from "./one_shot_session.ts";
 import { exitCodeForSignal } from "../platform/stop_signals.ts";
+import { sessionOptionsOf } from "./session_options.ts";
 
 export type ReadingResult =
   | { ok: true; snapshot: Snapshot }
@@ -17,14 +18,10 @@ export type ReadingResult =
 /** The unfiltered reading, or the exit code of the signal that stopped it. */
 export async function readForCli(
   options: CliOptions,
+  env: (name: string) => string | undefined,
 ): Promise<{ snapshot: Snapshot } | { exitCode: number }> {
   const outcome = await withOneShotSession(
-    {
-      backends: options.backends,
-      procRoot: options.procRoot,
-      sysRoot: options.sysRoot,
-      lazyInit: options.lazyInit,
-    },
+    sessionOptionsOf(options, env),
     (session, signal) => readOnce(session, options.sampleWindowMs, signal),
   );
   if (outcome.interrupted) return { exitCode: exitCodeForSignal(outcome.signal) };
@@ -33,8 +30,11 @@ export async function readForCli(
   return { snapshot: outcome.value };
 }
 
-export async function takeReading(options: CliOptions): Promise<ReadingResult> {
-  const reading = await readForCli(options);
+export async function takeReading(
+  options: CliOptions,
+  env: (name: string) => string | undefined,
+): Promise<ReadingResult> {
+  const reading = await readForCli(options, env);
   if ("exitCode" in reading) return { ok: false, interrupted: true, exitCode: reading.exitCode };
   const { snapshot } = reading;
   const filtered = filterDevices(snapshot, options.ids);

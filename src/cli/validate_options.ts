@@ -3,6 +3,7 @@
  * parse_options.ts so that file only wires them in. Each mistake is a UsageError (exit 2)
  * whose one line names the flag (or variable) and the value.
  */
+import type { OptionValue } from "./option_spec.ts";
 import { UsageError } from "../platform/usage_error.ts";
 
 /**
@@ -80,4 +81,54 @@ export function joinNegativeValues(
     joined.push(arg);
   }
   return joined;
+}
+
+/**
+ * What `joinNegativeValues` left that still starts with `-` and a digit or a dot (`fit -1GiB`)
+ * is no flag of gputop's either: it is moved behind `--` so the parser takes it for the
+ * positional argument it is, and the command judges its value (`invalid size '-1GiB'`)
+ * rather than the parser calling it an unknown option `-1`.
+ */
+export function negativeNumbersAsPositionals(args: readonly string[]): string[] {
+  const end = args.indexOf("--");
+  const before = end === -1 ? [...args] : args.slice(0, end);
+  const after = end === -1 ? [] : args.slice(end + 1);
+  const numbers = before.filter((arg) => /^-[\d.]/.test(arg));
+  if (numbers.length === 0) return [...args];
+  return [...before.filter((arg) => !/^-[\d.]/.test(arg)), "--", ...numbers, ...after];
+}
+
+/**
+ * One rule for every option of every command: an option that takes one value may be given
+ * once (a second, even the same, is a usage error naming it, rather than the last silently
+ * winning); list options (`multiple`) add up; a flag without a value may be repeated. The
+ * parser collects every string option as a list so that this can count them; a single-value
+ * option's list becomes its one value here. No value may start or end with whitespace
+ * (`--interval ' 1s'`): it is a quoting mistake, not a value.
+ */
+export function singleValues(
+  values: Readonly<Record<string, OptionValue>>,
+  spec: Readonly<Record<string, { type: string; multiple?: boolean }>>,
+): Record<string, OptionValue> {
+  const result: Record<string, OptionValue> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const list = Array.isArray(value) ? value : [value];
+    for (const item of list) {
+      if (typeof item === "string" && item !== item.trim()) {
+        throw new UsageError(
+          `invalid value for --${name}: '${item}' (leading or trailing whitespace)`,
+        );
+      }
+    }
+    const option = spec[name];
+    if (option?.type === "string" && !option.multiple && list.length > 1) {
+      throw new UsageError(
+        `--${name} given ${list.length} times (${
+          list.map((v) => `'${v}'`).join(", ")
+        }): it takes one value`,
+      );
+    }
+    result[name] = option?.type === "string" && !option.multiple ? list[0] : value;
+  }
+  return result;
 }

@@ -25,12 +25,15 @@ export {
   NO_GPUS_MESSAGE,
   NO_PROCESSES_MESSAGE,
   renderSnapshotTable,
+  SNAPSHOT_COMMAND_MAX_WIDTH,
   type SnapshotTableOptions,
   summarizeSources,
 } from "./snapshot_table.ts";
 export {
+  type CommandCut,
   DEVICE_WIDE_NOTE,
   type ProcessTableOptions,
+  PS_COMMAND_MAX_WIDTH,
   renderProcessTable,
   sortProcessesByMemory,
 } from "./process_table.ts";

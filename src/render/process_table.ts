@@ -11,7 +11,26 @@ import { type Column, renderTable } from "./table.ts";
 export interface ProcessTableOptions {
   header: boolean;
   color: boolean;
+  /** How long command lines may be; cut at `PS_COMMAND_MAX_WIDTH` columns when absent. */
+  commandCut?: CommandCut;
 }
+
+/**
+ * How long command lines may be in a table: one can run to hundreds of kilobytes, which a
+ * terminal would wrap into thousands of lines. Empty (`{}`): whole (`--wide`).
+ */
+export interface CommandCut {
+  /** Cut at this many display columns, with `…`. */
+  maxWidth?: number;
+  /** Cut too so that each row fits this many display columns (a terminal's width). */
+  lineWidth?: number;
+}
+
+/**
+ * Where `ps` cuts a command line when stdout is no terminal (a pipe, a file): long enough for
+ * any command a person reads, short enough that one process cannot flood a log.
+ */
+export const PS_COMMAND_MAX_WIDTH = 4096;
 
 function compareNullableAscending(a: number | null, b: number | null): number {
   if (a === b) return 0;
@@ -90,6 +109,11 @@ export function processRow(process: GpuProcess, options: ProcessColumnsOptions):
 
 const PS_COLUMNS: ProcessColumnsOptions = { rss: true };
 
+/** The column option of a cut's `maxWidth` (none when it has none). */
+export function withMaxWidth(cut: CommandCut): { commandMaxWidth?: number } {
+  return cut.maxWidth === undefined ? {} : { commandMaxWidth: cut.maxWidth };
+}
+
 export const NO_PROCESS_MESSAGE = "No process is using a GPU.";
 export const NO_PROCESS_BACKEND_HINT =
   `No backend that sees processes could read. ${BACKENDS_HINT_COMMAND}`;
@@ -105,8 +129,11 @@ const PROCESS_BACKENDS: readonly string[] = BACKEND_IDS.filter((id) => id !== "m
  */
 export function renderProcessTable(snapshot: Snapshot, options: ProcessTableOptions): string {
   const processes = sortProcessesByMemory(snapshot.processes);
-  const rows = processes.map((process) => processRow(process, PS_COLUMNS));
-  if (!options.header) return renderTable(processColumns(PS_COLUMNS), rows, options);
+  const cut = options.commandCut ?? { maxWidth: PS_COMMAND_MAX_WIDTH };
+  const view = { ...PS_COLUMNS, ...withMaxWidth(cut) };
+  const rows = processes.map((process) => processRow(process, view));
+  const tableOptions = { ...options, maxLineWidth: cut.lineWidth };
+  if (!options.header) return renderTable(processColumns(view), rows, tableOptions);
   const failures = backendFailureLines(snapshot.backends, options.color);
   if (processes.length === 0) {
     const noneRead = !snapshot.backends.some((b) =>
@@ -114,7 +141,7 @@ export function renderProcessTable(snapshot: Snapshot, options: ProcessTableOpti
     );
     return `${NO_PROCESS_MESSAGE}\n${noneRead ? `${NO_PROCESS_BACKEND_HINT}\n` : ""}${failures}`;
   }
-  const table = renderTable(processColumns(PS_COLUMNS), rows, options);
+  const table = renderTable(processColumns(view), rows, tableOptions);
   const note = hasDeviceWideFigure(processes) ? `${DEVICE_WIDE_NOTE}\n` : "";
   return table + note + (failures === "" ? "" : `\n${failures}`);
 }

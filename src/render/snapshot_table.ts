@@ -16,18 +16,22 @@ import {
   UNKNOWN,
 } from "./format_units.ts";
 import {
+  type CommandCut,
   DEVICE_WIDE_NOTE,
   hasDeviceWideFigure,
   processColumns,
   type ProcessColumnsOptions,
   processRow,
   sortProcessesByMemory,
+  withMaxWidth,
 } from "./process_table.ts";
 import { type Column, renderTable, SGR_RESET } from "./table.ts";
 
 export interface SnapshotTableOptions {
   header: boolean;
   color: boolean;
+  /** How long command lines may be; cut at `SNAPSHOT_COMMAND_MAX_WIDTH` columns when absent. */
+  commandCut?: CommandCut;
 }
 
 export const NO_GPUS_MESSAGE = "No GPUs found.";
@@ -49,8 +53,8 @@ const DEVICE_COLUMNS: readonly Column[] = [
   { title: "SOURCE", align: "left" },
 ];
 
-// Narrower than `ps`: no RSS, and long command lines cut, to leave room for the devices.
-const PROCESS_VIEW: ProcessColumnsOptions = { rss: false, commandMaxWidth: 60 };
+/** Narrower than `ps`: command lines cut at this many columns, to leave room for the devices. */
+export const SNAPSHOT_COMMAND_MAX_WIDTH = 60;
 
 /** The backends a device's fields came from, in registry order: `nvml+drm`. */
 export function summarizeSources(sources: Readonly<Record<string, string>>): string {
@@ -95,10 +99,13 @@ function processSection(processes: readonly GpuProcess[], options: SnapshotTable
   if (processes.length === 0) return `${NO_PROCESSES_MESSAGE}\n`;
   const sorted = sortProcessesByMemory(processes);
   const note = hasDeviceWideFigure(sorted) ? `${DEVICE_WIDE_NOTE}\n` : "";
+  const cut = options.commandCut ?? { maxWidth: SNAPSHOT_COMMAND_MAX_WIDTH };
+  // No RSS column, unlike `ps`.
+  const view: ProcessColumnsOptions = { rss: false, ...withMaxWidth(cut) };
   return renderTable(
-    processColumns(PROCESS_VIEW),
-    sorted.map((process) => processRow(process, PROCESS_VIEW)),
-    options,
+    processColumns(view),
+    sorted.map((process) => processRow(process, view)),
+    { ...options, maxLineWidth: cut.lineWidth },
   ) + note;
 }
 

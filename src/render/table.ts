@@ -4,7 +4,8 @@
  * measured with `displayWidth`, so CJK and emoji cells stay aligned.
  *
  * Layout: columns separated by two spaces; each column as wide as its widest cell (or
- * `maxWidth`, truncating with `…`). Every line ends with `\n`. A left-aligned last column is
+ * `maxWidth`, truncating with `…`; a left-aligned last column also cut so that every line fits
+ * `maxLineWidth`, when given). Every line ends with `\n`. A left-aligned last column is
  * not padded, so lines carry no trailing spaces; all other cells are padded, so with a
  * right-aligned last column every line has the same display width.
  */
@@ -25,7 +26,16 @@ export interface TableOptions {
   header: boolean;
   /** Bold title row (SGR). When false or absent the output contains no escape at all. */
   color?: boolean;
+  /**
+   * Display columns a line may take (a terminal's width): a left-aligned last column is cut
+   * with `…` to the room the other columns leave, though never below `MIN_LAST_COLUMN_WIDTH`
+   * (so a terminal too narrow for the other columns still shows a little of it, wrapped).
+   */
+  maxLineWidth?: number | undefined;
 }
+
+/** The least a `maxLineWidth` cut leaves of the last column: `python3 tr…` still says much. */
+export const MIN_LAST_COLUMN_WIDTH = 12;
 
 const GAP = "  ";
 export const SGR_BOLD = "\x1b[1m";
@@ -46,10 +56,15 @@ export function renderTable(
   const titles = columns.map((column) => prepareCell(column.title, column));
   const measured = options.header ? [titles, ...body] : body;
   if (measured.length === 0) return "";
+  const last = columns.length - 1;
+  if (options.maxLineWidth !== undefined && columns[last]?.align === "left") {
+    const room = options.maxLineWidth - otherColumnsWidth(measured, last);
+    const width = Math.max(MIN_LAST_COLUMN_WIDTH, room);
+    for (const cells of measured) cells[last] = truncateToWidth(cells[last] ?? "", width);
+  }
   const widths = columns.map((_, i) =>
     measured.reduce((widest, cells) => Math.max(widest, displayWidth(cells[i] ?? "")), 0)
   );
-  const last = columns.length - 1;
   const trimEnd = columns[last]?.align !== "right";
   const line = (cells: readonly string[]) =>
     cells.map((cell, i) => {
@@ -65,4 +80,14 @@ export function renderTable(
     lines.unshift(options.color ? `${SGR_BOLD}${titleLine}${SGR_RESET}` : titleLine);
   }
   return lines.map((text) => text + "\n").join("");
+}
+
+/** Display columns taken by every column before `last`, with the gaps after them. */
+function otherColumnsWidth(rows: readonly (readonly string[])[], last: number): number {
+  let total = 0;
+  for (let i = 0; i < last; i++) {
+    total += rows.reduce((widest, cells) => Math.max(widest, displayWidth(cells[i] ?? "")), 0);
+    total += GAP.length;
+  }
+  return total;
 }

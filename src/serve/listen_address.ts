@@ -1,6 +1,8 @@
 /**
  * `--listen HOST:PORT` (also `[::1]:PORT`, `:PORT` for the default host, or a bare PORT).
- * The default host is loopback; binding any other address is the user's explicit choice.
+ * The default host is loopback; binding any other address is the user's explicit choice. So
+ * `:PORT` is loopback too, although many Go and Prometheus tools read it as every interface:
+ * an exporter reachable from the network must be asked for by name (`0.0.0.0:PORT`, `[::]:PORT`).
  */
 import { UsageError } from "../platform/usage_error.ts";
 
@@ -17,12 +19,13 @@ export interface ListenAddress {
 }
 
 export function parseListenAddress(text: string): ListenAddress {
-  const value = text.trim();
+  const value = text;
   const bad = (why: string) =>
     new UsageError(`invalid value for --listen: '${text}' (${why}; expected HOST:PORT)`);
   let host: string;
   let portText: string;
   const bracketed = /^\[([^\]]+)\]:(\d+)$/.exec(value);
+  if (/^\[[^\]]*\]:?$/.test(value)) throw bad("no port after the brackets");
   if (bracketed) {
     host = bracketed[1]!;
     portText = bracketed[2]!;
@@ -34,7 +37,7 @@ export function parseListenAddress(text: string): ListenAddress {
     if (colon < 0) throw bad("no port");
     host = value.slice(0, colon) || DEFAULT_LISTEN_HOST;
     portText = value.slice(colon + 1);
-    if (host.includes(":")) throw bad("an IPv6 address goes in brackets");
+    if (host.includes(":")) throw bad("an IPv6 address goes in brackets, as [::1]:PORT");
   }
   if (!/^\d+$/.test(portText)) throw bad("port is not a number");
   const port = Number(portText);

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { parseArgs as nodeParseArgs } from "node:util";
 import { type ArgSpec, parseArgs } from "../../src/cli/parse_args.ts";
-import { optionsOf } from "../../src/cli/parse_options.ts";
+import { argSpecOf } from "../../src/cli/parse_options.ts";
 import { COMMANDS } from "../../src/cli/registry.ts";
 
 const COMMAND_LINES: string[][] = [
@@ -60,14 +60,7 @@ function outcome(parse: () => { values: unknown; positionals: string[] }) {
 Deno.test("parseArgs: the same result or error as node's util.parseArgs, for every command", () => {
   let compared = 0;
   for (const command of COMMANDS) {
-    const spec: Record<string, ArgSpec> = {};
-    for (const [name, option] of Object.entries(optionsOf(command))) {
-      spec[name] = {
-        type: option.type,
-        ...(option.short ? { short: option.short } : {}),
-        ...(option.multiple ? { multiple: true } : {}),
-      };
-    }
+    const spec: Record<string, ArgSpec> = argSpecOf(command, true);
     for (const args of COMMAND_LINES) {
       const ours = outcome(() => parseArgs(args, spec));
       const node = outcome(() =>

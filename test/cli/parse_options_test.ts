@@ -119,6 +119,12 @@ Deno.test("parseCommandLine() refuses a format the command cannot print", () => 
     [["watch", "--format", "table"], "watch prints json or csv, not table"],
     [["schema", "--csv"], "schema prints json, not csv"],
     [["top", "--json"], "top prints table, not json"],
+    // One fixed output takes no format flag at all, not even its own format's.
+    [["schema", "--json"], "schema always prints json: it takes no --format, --json or --csv"],
+    [
+      ["top", "--format", "table"],
+      "top always prints table: it takes no --format, --json or --csv",
+    ],
     [["check", "--csv", "--min-gpus", "1"], "check prints table or json, not csv"],
     [["fit", "--format=csv", "1GiB"], "fit prints table or json, not csv"],
     [
@@ -144,11 +150,9 @@ Deno.test("parseCommandLine() refuses a format the command cannot print", () => 
     const args of [
       ["watch", "--csv"],
       ["watch"],
-      ["schema", "--json"],
-      ["top", "--format", "table"],
-      [
-        "version",
-      ],
+      ["schema"],
+      ["top"],
+      ["version"],
       ["serve"],
       ["ps", "--csv"],
       ["check", "--json", "--min-gpus", "1"],

@@ -1,19 +1,21 @@
 import assert from "node:assert/strict";
-import { GLOBAL_OPTIONS } from "../../src/cli/global_options.ts";
+import { acceptedOptions } from "../../src/cli/accepted_options.ts";
+import { FORMAT_OPTIONS, SHARED_OPTIONS } from "../../src/cli/shared_options.ts";
 import { commandHelpText, helpText } from "../../src/cli/help.ts";
 import { COMMANDS, DEFAULT_COMMAND, findCommand } from "../../src/cli/registry.ts";
 import { runCli } from "../support/run_cli.ts";
 
-Deno.test("registry: names unique, default registered, no option clashes with the globals", () => {
+Deno.test("registry: names unique, default registered, no option clashes with a shared one", () => {
   const names = COMMANDS.map((c) => c.name);
   assert.equal(new Set(names).size, names.length);
   assert.ok(findCommand(DEFAULT_COMMAND));
-  const globalShorts = new Set(Object.values(GLOBAL_OPTIONS).map((o) => o.short));
+  const shared = { ...SHARED_OPTIONS, ...FORMAT_OPTIONS, help: {}, version: {} };
   for (const command of COMMANDS) {
-    for (const [name, option] of Object.entries(command.options)) {
-      assert.equal(name in GLOBAL_OPTIONS, false, `${command.name} --${name} shadows a global`);
-      if (option.short) assert.equal(globalShorts.has(option.short), false, `${command.name}`);
+    for (const name of Object.keys(command.options)) {
+      assert.equal(name in shared, false, `${command.name} --${name} shadows a shared option`);
     }
+    const shorts = Object.values(acceptedOptions(command)).flatMap((o) => o.short ?? []);
+    assert.equal(new Set(shorts).size, shorts.length, `${command.name}: a short flag twice`);
   }
 });
 

@@ -4,7 +4,9 @@ import { UsageError } from "../../src/platform/usage_error.ts";
 import {
   checkRootDirectory,
   joinNegativeValues,
+  negativeNumbersAsPositionals,
   parseIdList,
+  singleValues,
 } from "../../src/cli/validate_options.ts";
 
 const noEnv = () => undefined;
@@ -93,4 +95,64 @@ Deno.test("--sample-window -1 is an invalid value, as --sample-window=-1 is", ()
     () => parseCommandLine(["--sample-window=-1"], noEnv, false),
     new UsageError(message),
   );
+});
+
+Deno.test("negativeNumbersAsPositionals moves a dash-number behind --, in order", () => {
+  assert.deepEqual(negativeNumbersAsPositionals(["-1GiB"]), ["--", "-1GiB"]);
+  assert.deepEqual(negativeNumbersAsPositionals(["--json", "-.5", "x"]), [
+    "--json",
+    "x",
+    "--",
+    "-.5",
+  ]);
+  assert.deepEqual(negativeNumbersAsPositionals(["-1", "--", "-2"]), ["--", "-1", "-2"]);
+  assert.deepEqual(negativeNumbersAsPositionals(["-i", "--json"]), ["-i", "--json"]);
+});
+
+Deno.test("fit -1GiB is judged as a size, not an unknown option '-1'", () => {
+  const parsed = parseCommandLine(["fit", "-1GiB"], noEnv, false);
+  assert.deepEqual(parsed.positionals, ["-1GiB"]);
+});
+
+Deno.test("singleValues: once for a single-value option, lists add up, no padded values", () => {
+  const spec = {
+    interval: { type: "string" },
+    id: { type: "string", multiple: true },
+    json: { type: "boolean" },
+  };
+  assert.deepEqual(singleValues({ interval: ["2s"], id: ["0", "1"], json: true }, spec), {
+    interval: "2s",
+    id: ["0", "1"],
+    json: true,
+  });
+  assert.throws(
+    () => singleValues({ interval: ["1s", "1s"] }, spec),
+    new UsageError("--interval given 2 times ('1s', '1s'): it takes one value"),
+  );
+  for (const padded of [" 1s", "1s ", "\t1s", "1s\n"]) {
+    assert.throws(
+      () => singleValues({ interval: [padded] }, spec),
+      new UsageError(`invalid value for --interval: '${padded}' (leading or trailing whitespace)`),
+    );
+  }
+  assert.throws(() => singleValues({ id: ["0", " 1"] }, spec), /--id: ' 1'/);
+});
+
+Deno.test("every option of every command: given twice is refused, padded is refused", () => {
+  for (
+    const args of [
+      ["ps", "--sample-window", "1s", "--sample-window", "2s"],
+      ["--proc-root", Deno.cwd(), "--proc-root", Deno.cwd()],
+      ["serve", "--listen", ":1", "--listen", ":2"],
+      ["check", "--min-gpus", "1", "--min-gpus", "2"],
+      ["watch", "--count", "1", "--count=1"],
+      ["fit", "1GiB", "--sample-window", "1s "],
+      ["check", "--max-temperature", " 80"],
+      ["serve", "--max-process-series", "5 "],
+    ]
+  ) {
+    assert.throws(() => parseCommandLine(args, noEnv, false), UsageError, args.join(" "));
+  }
+  // A flag without a value may be repeated: it cannot conflict with itself.
+  assert.equal(parseCommandLine(["ps", "--json", "--json"], noEnv, false).options.format, "json");
 });

@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
-import { renderProcessTable, sortProcessesByMemory } from "../../src/render/process_table.ts";
+import {
+  PS_COMMAND_MAX_WIDTH,
+  renderProcessTable,
+  sortProcessesByMemory,
+} from "../../src/render/process_table.ts";
 import { makeBackend, makeProcess, makeSnapshot } from "./snapshot_builder.ts";
 
 const PLAIN = { header: true, color: false };
@@ -109,4 +113,24 @@ Deno.test("renderProcessTable: a failed backend is named under the rows (header 
   assert.deepEqual(lines.slice(-3), ["", "nvml failed: GPU is lost", ""]);
   const bare = renderProcessTable(snapshot, { header: false, color: false });
   assert.equal(bare.split("\n").length, 2); // one row, final empty string
+});
+
+Deno.test("renderProcessTable: a command line is cut at PS_COMMAND_MAX_WIDTH unless told", () => {
+  const command = `python3 ${"x".repeat(10_000)}`;
+  const snapshot = makeSnapshot({
+    processes: [makeProcess({ pid: 7, command, gpuMemoryBytes: MiB })],
+  });
+  const commandOf = (text: string) => {
+    const row = text.split("\n")[1] ?? "";
+    return row.slice(row.indexOf("python3"));
+  };
+  const cut = commandOf(renderProcessTable(snapshot, PLAIN));
+  assert.equal(cut.length, PS_COMMAND_MAX_WIDTH);
+  assert.ok(cut.endsWith("…"));
+  // `{}` (--wide): whole.
+  assert.equal(commandOf(renderProcessTable(snapshot, { ...PLAIN, commandCut: {} })), command);
+  // A terminal's width: the whole row fits.
+  const narrow = renderProcessTable(snapshot, { ...PLAIN, commandCut: { lineWidth: 90 } });
+  for (const line of narrow.trimEnd().split("\n")) assert.ok(line.length <= 90, line);
+  assert.equal(narrow.split("\n")[1]?.length, 90);
 });

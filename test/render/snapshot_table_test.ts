@@ -172,3 +172,24 @@ Deno.test("summarizeSources: registry order, distinct", () => {
   assert.equal(summarizeSources({ a: "drm", b: "nvml", c: "drm" }), "nvml+drm");
   assert.equal(summarizeSources({}), "-");
 });
+
+Deno.test("renderSnapshotTable: command lines cut at 60 columns, to a line width, or whole", () => {
+  const command = `python3 ${"x".repeat(500)}`;
+  const snapshot = makeSnapshot({
+    devices: [makeDevice()],
+    processes: [makeProcess({ pid: 7, command, gpuMemoryBytes: 1 })],
+  });
+  const rowOf = (text: string) => text.split("\n").find((line) => /^\s*7\s/.test(line)) ?? "";
+  const commandOf = (text: string) => rowOf(text).slice(rowOf(text).indexOf("python3"));
+  assert.equal(displayWidth(commandOf(renderSnapshotTable(snapshot, PLAIN))), 60);
+  assert.equal(
+    commandOf(renderSnapshotTable(snapshot, { ...PLAIN, commandCut: {} })),
+    command,
+  );
+  const narrow = renderSnapshotTable(snapshot, {
+    ...PLAIN,
+    commandCut: { maxWidth: 60, lineWidth: 70 },
+  });
+  assert.equal(displayWidth(rowOf(narrow)), 70);
+  assert.ok(rowOf(narrow).endsWith("…"));
+});

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { displayWidth } from "../../src/render/display_width.ts";
-import { type Column, renderTable } from "../../src/render/table.ts";
+import { type Column, MIN_LAST_COLUMN_WIDTH, renderTable } from "../../src/render/table.ts";
 
 const lines = (text: string) => text.split("\n").slice(0, -1);
 
@@ -89,4 +89,39 @@ Deno.test("renderTable: a ZWJ family emoji is one 2-column cell, so MEM stays al
   const out = renderTable(NAME_FIRST, [["ab", "1 B"], [`${family}xy`, "2 B"]], { header: false });
   // widest name: family (2) + "xy" (2) = 4 columns; "ab" is padded with 2 spaces to match
   assert.equal(out, `ab    1 B\n${family}xy  2 B\n`);
+});
+
+Deno.test("renderTable: maxLineWidth cuts a left-aligned last column so every line fits", () => {
+  const columns = [
+    { title: "PID", align: "right" },
+    { title: "COMMAND", align: "left" },
+  ] as const;
+  const rows = [["1", "a".repeat(200)], ["22", "short"], ["333", "训练".repeat(50)]];
+  const text = renderTable(columns, rows, { header: true, maxLineWidth: 40 });
+  const printed = lines(text);
+  for (const line of printed) assert.ok(displayWidth(line) <= 40, line);
+  assert.equal(printed[1], `  1  ${"a".repeat(34)}…`);
+  assert.equal(printed[2], " 22  short");
+  // A wide character is never cut in half: the line may end one column short.
+  assert.ok(printed[3]?.endsWith("…"));
+  // Without it, the same rows print whole.
+  assert.ok(renderTable(columns, rows, { header: true }).includes("a".repeat(200)));
+});
+
+Deno.test("renderTable: maxLineWidth leaves the last column at least MIN_LAST_COLUMN_WIDTH", () => {
+  const columns = [
+    { title: "NAME", align: "left" },
+    { title: "COMMAND", align: "left" },
+  ] as const;
+  const text = renderTable(columns, [["n".repeat(50), "c".repeat(50)]], {
+    header: false,
+    maxLineWidth: 40,
+  });
+  assert.equal(text, `${"n".repeat(50)}  ${"c".repeat(MIN_LAST_COLUMN_WIDTH - 1)}…\n`);
+  // A right-aligned last column is never cut (its lines all share one width).
+  const right = renderTable([{ title: "N", align: "right" }], [["9".repeat(50)]], {
+    header: false,
+    maxLineWidth: 10,
+  });
+  assert.equal(right, `${"9".repeat(50)}\n`);
 });

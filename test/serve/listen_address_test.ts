@@ -12,11 +12,28 @@ Deno.test("parseListenAddress: HOST:PORT, [v6]:PORT, :PORT and PORT", () => {
 });
 
 Deno.test("parseListenAddress: bad values are usage errors naming --listen", () => {
-  for (const bad of ["", "host", "host:", "host:http", "1.2.3.4:70000", "::1:9000", "a b:1"]) {
+  const cases = ["", "host", "host:", "host:http", "1.2.3.4:70000", "::1:9000", "a b:1", " :9000"];
+  for (const bad of cases) {
     assert.throws(() => parseListenAddress(bad), (error: unknown) => {
       assert.ok(error instanceof UsageError, bad);
       assert.match(error.message, /^invalid value for --listen: /);
       return true;
     });
   }
+});
+
+Deno.test("parseListenAddress: a bracketed address without a port is told the port is missing", () => {
+  for (const text of ["[::1]", "[::1]:", "[::]"]) {
+    assert.throws(
+      () => parseListenAddress(text),
+      new UsageError(
+        `invalid value for --listen: '${text}' (no port after the brackets; expected HOST:PORT)`,
+      ),
+    );
+  }
+  // An unbracketed IPv6 address is told where the brackets go.
+  assert.throws(() => parseListenAddress("::1:9000"), /goes in brackets, as \[::1\]:PORT/);
+  // Every interface is asked for by name; `:PORT` is loopback.
+  assert.deepEqual(parseListenAddress("[::]:9757"), { hostname: "::", port: 9757 });
+  assert.deepEqual(parseListenAddress("0.0.0.0:9757"), { hostname: "0.0.0.0", port: 9757 });
 });

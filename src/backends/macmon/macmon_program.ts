@@ -4,11 +4,15 @@
  * stream, and what macmon says of itself (`--version`, a refused `--soc-info`). Why the flags
  * are what they are is in backend.ts.
  */
+import {
+  DEFAULT_MACMON_TIMEOUT_MS,
+  MACMON_TIMEOUT_VARIABLE,
+  readMacmonTimeout,
+} from "../../model/macmon_timeout.ts";
 import type { ProgramResult } from "../../platform/run_program.ts";
 import type { StreamProblem } from "./pipe_stream.ts";
 
-/** Before 0.8 macmon starts by running `system_profiler`, which can take seconds. */
-export const DEFAULT_MACMON_TIMEOUT_MS = 10_000;
+export { DEFAULT_MACMON_TIMEOUT_MS } from "../../model/macmon_timeout.ts";
 /** Sample window passed as `-i`, in milliseconds. */
 export const MACMON_INTERVAL_MS = 200;
 export const NO_SOC_INFO_DETAIL = "this macmon has no --soc-info (before 0.6.1): chip name unknown";
@@ -27,7 +31,7 @@ export function macmonProgramOf(env: (name: string) => string | undefined): Macm
   return {
     path: explicit ? configured as string : "macmon",
     explicit,
-    timeoutMs: parseTimeout(env("GPUTOP_MACMON_TIMEOUT_MS")),
+    timeoutMs: parseTimeout(env(MACMON_TIMEOUT_VARIABLE)),
   };
 }
 
@@ -50,11 +54,13 @@ export function rejectsSocInfo(result: ProgramResult | StreamProblem | null): bo
   return result?.kind === "exit" && result.code === 2 && result.stderr.includes("--soc-info");
 }
 
-/** `GPUTOP_MACMON_TIMEOUT_MS`: a positive integer, else the default. */
+/**
+ * `GPUTOP_MACMON_TIMEOUT_MS` as `readMacmonTimeout` reads it. The CLI refuses a bad value
+ * before macmon runs; a library caller's bad value falls back to the default.
+ */
 export function parseTimeout(text: string | undefined): number {
-  if (text === undefined || !/^\s*\d+\s*$/.test(text)) return DEFAULT_MACMON_TIMEOUT_MS;
-  const value = Number(text.trim());
-  return value > 0 && Number.isSafeInteger(value) ? value : DEFAULT_MACMON_TIMEOUT_MS;
+  const timeout = readMacmonTimeout(text);
+  return timeout.ok ? timeout.ms : DEFAULT_MACMON_TIMEOUT_MS;
 }
 
 /**

@@ -2,7 +2,7 @@
 import { BACKEND_IDS } from "../../model/schema_ids.ts";
 import type { BackendId, Vendor } from "../../model/types.ts";
 import type { OptionValue } from "../option_spec.ts";
-import { splitList, stringValue } from "../global_options.ts";
+import { splitList, stringValue } from "../cli_options.ts";
 import { parseSizeBytes } from "../parse_size.ts";
 import { UsageError } from "../../platform/usage_error.ts";
 import type { Assertion } from "./assertions.ts";
@@ -131,8 +131,8 @@ function parseNumber(
 ): number {
   const sign = limits.negative ? "-?" : "";
   const pattern = limits.integer ? /^\d+$/ : new RegExp(`^${sign}\\d+(?:\\.\\d+)?$`);
-  const value = Number(text.trim());
-  if (!pattern.test(text.trim()) || (limits.max !== undefined && value > limits.max)) {
+  const value = Number(text);
+  if (!pattern.test(text) || (limits.max !== undefined && value > limits.max)) {
     const expected = limits.integer
       ? "a whole number ≥ 0"
       : limits.negative

@@ -10,6 +10,7 @@ import { EXIT_OK } from "../../platform/exit_codes.ts";
 import type { Io } from "../../platform/io.ts";
 import type { Invocation } from "../command.ts";
 import { withOneShotSession } from "../one_shot_session.ts";
+import { sessionOptionsOf } from "../session_options.ts";
 import { exitCodeForSignal } from "../../platform/stop_signals.ts";
 
 export const PERSISTENT_NOTE =
@@ -17,12 +18,8 @@ export const PERSISTENT_NOTE =
 export const LAZY_NOTE = "lazy library sessions (initialised and shut down for every sample)";
 
 export async function run({ options }: Invocation, io: Io): Promise<number> {
-  const outcome = await withOneShotSession({
-    backends: options.backends,
-    procRoot: options.procRoot,
-    sysRoot: options.sysRoot,
-    lazyInit: options.lazyInit,
-  }, async (session, signal) => {
+  const sessionOptions = sessionOptionsOf(options, io.env);
+  const outcome = await withOneShotSession(sessionOptions, async (session, signal) => {
     await session.open();
     if (signal.aborted) return null;
     // One read, so statuses carry what only a reading learns (e.g. unreadable processes).

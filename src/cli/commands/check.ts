@@ -14,7 +14,7 @@ import { readForCli } from "../take_reading.ts";
 
 export async function run({ options, values }: Invocation, io: Io): Promise<number> {
   const assertions = parseAssertions(values);
-  const taken = await readForCli(options);
+  const taken = await readForCli(options, io.env);
   if ("exitCode" in taken) return taken.exitCode; // a signal: session closed, say nothing
   const reading = taken.snapshot;
   const { snapshot, unmatched } = filterDevices(reading, options.ids);

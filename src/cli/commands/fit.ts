@@ -22,7 +22,7 @@ const COLUMNS = [
 export async function run({ options, positionals }: Invocation, io: Io): Promise<number> {
   const sizeText = positionals[0] ?? "";
   const sizeBytes = parseSizeBytes("SIZE", sizeText);
-  const reading = await takeReading(options);
+  const reading = await takeReading(options, io.env);
   if ("exitCode" in reading) return reading.exitCode; // a signal: session closed, say nothing
   if (!reading.ok) {
     io.err(`gputop: ${reading.message}\n`);

@@ -1,5 +1,9 @@
-/** `gputop ps`: one row per (process, device), largest GPU memory first, ties by pid. */
+/**
+ * `gputop ps`: one row per (process, device), largest GPU memory first, ties by pid. The table
+ * cuts long command lines (command_cut.ts) unless `--wide`; JSON and CSV keep them whole.
+ */
 import {
+  PS_COMMAND_MAX_WIDTH,
   renderJson,
   renderProcessCsv,
   renderProcessTable,
@@ -9,9 +13,10 @@ import { EXIT_FAILURE, EXIT_OK } from "../../platform/exit_codes.ts";
 import type { Io } from "../../platform/io.ts";
 import type { Invocation } from "../command.ts";
 import { takeReading } from "../take_reading.ts";
+import { commandCutOf } from "../command_cut.ts";
 
-export async function run({ options }: Invocation, io: Io): Promise<number> {
-  const result = await takeReading(options);
+export async function run({ options, values }: Invocation, io: Io): Promise<number> {
+  const result = await takeReading(options, io.env);
   if ("exitCode" in result) return result.exitCode; // a signal: session closed, say nothing
   if (!result.ok) {
     io.err(`gputop: ${result.message}\n`);
@@ -23,6 +28,12 @@ export async function run({ options }: Invocation, io: Io): Promise<number> {
   };
   if (options.format === "json") io.out(renderJson(snapshot));
   else if (options.format === "csv") io.out(renderProcessCsv(snapshot, { header: options.header }));
-  else io.out(renderProcessTable(snapshot, { header: options.header, color: options.color }));
+  else {
+    io.out(renderProcessTable(snapshot, {
+      header: options.header,
+      color: options.color,
+      commandCut: commandCutOf(values.wide, io, PS_COMMAND_MAX_WIDTH),
+    }));
+  }
   return EXIT_OK;
 }

@@ -9,8 +9,9 @@ import { filteredSource } from "../../session/filtered_source.ts";
 import { createSession } from "../../session/read_snapshot.ts";
 import { VERSION } from "../../version.ts";
 import type { Invocation } from "../command.ts";
-import { stringValue } from "../global_options.ts";
+import { stringValue } from "../cli_options.ts";
 import type { Io } from "../../platform/io.ts";
+import { sessionOptionsOf } from "../session_options.ts";
 import { continuousDeadlines, continuousOptions, countOption } from "../live_options.ts";
 
 export const DEFAULT_MAX_PROCESS_SERIES = 200;
@@ -34,10 +35,7 @@ export function run({ options, values }: Invocation, io: Io): Promise<number> {
     version: VERSION,
   };
   const session = createSession({
-    backends: options.backends,
-    procRoot: options.procRoot,
-    sysRoot: options.sysRoot,
-    lazyInit: options.lazyInit,
+    ...sessionOptionsOf(options, io.env),
     ...continuousDeadlines(interval),
   }, continuous);
   return serve(filteredSource(session, options.ids), serveOptions, io);

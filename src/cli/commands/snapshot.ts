@@ -4,9 +4,10 @@ import { EXIT_FAILURE, EXIT_OK } from "../../platform/exit_codes.ts";
 import type { Io } from "../../platform/io.ts";
 import type { Invocation } from "../command.ts";
 import { takeReading } from "../take_reading.ts";
+import { commandCutOf } from "../command_cut.ts";
 
-export async function run({ options }: Invocation, io: Io): Promise<number> {
-  const result = await takeReading(options);
+export async function run({ options, values }: Invocation, io: Io): Promise<number> {
+  const result = await takeReading(options, io.env);
   if ("exitCode" in result) return result.exitCode; // a signal: session closed, say nothing
   if (!result.ok) {
     io.err(`gputop: ${result.message}\n`);
@@ -20,8 +21,14 @@ export async function run({ options }: Invocation, io: Io): Promise<number> {
     const { renderDeviceCsv } = await import("../../render/csv.ts");
     io.out(renderDeviceCsv(snapshot, { header: options.header }));
   } else {
-    const { renderSnapshotTable } = await import("../../render/snapshot_table.ts");
-    io.out(renderSnapshotTable(snapshot, { header: options.header, color: options.color }));
+    const { renderSnapshotTable, SNAPSHOT_COMMAND_MAX_WIDTH } = await import(
+      "../../render/snapshot_table.ts"
+    );
+    io.out(renderSnapshotTable(snapshot, {
+      header: options.header,
+      color: options.color,
+      commandCut: commandCutOf(values.wide, io, SNAPSHOT_COMMAND_MAX_WIDTH),
+    }));
   }
   return EXIT_OK;
 }

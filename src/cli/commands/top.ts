@@ -5,16 +5,14 @@ import { createSession } from "../../session/read_snapshot.ts";
 import { VERSION } from "../../version.ts";
 import type { Invocation } from "../command.ts";
 import type { Io } from "../../platform/io.ts";
+import { sessionOptionsOf } from "../session_options.ts";
 import { continuousDeadlines, continuousOptions } from "../live_options.ts";
 
 export function run({ options, values }: Invocation, io: Io): Promise<number> {
   const continuous = continuousOptions(values);
   const interval = continuous.intervalMs;
   const session = createSession({
-    backends: options.backends,
-    procRoot: options.procRoot,
-    sysRoot: options.sysRoot,
-    lazyInit: options.lazyInit,
+    ...sessionOptionsOf(options, io.env),
     ...continuousDeadlines(interval),
   }, continuous);
   return runTop(filteredSource(session, options.ids), {

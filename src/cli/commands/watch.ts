@@ -17,18 +17,17 @@ import type { Io } from "../../platform/io.ts";
 import type { Invocation } from "../command.ts";
 import { exitCodeForSignal, listenForStop } from "../../platform/stop_signals.ts";
 import { parseWatchOptions } from "../watch/watch_options.ts";
+import { sessionOptionsOf } from "../session_options.ts";
 
 export async function run({ options, values }: Invocation, io: Io): Promise<number> {
   const watch = parseWatchOptions(values);
+  const session = sessionOptionsOf(options, io.env);
   const stop = listenForStop();
   try {
     let first = true;
     let idsJudged = options.ids === null;
     const readings = watchSnapshots({
-      backends: options.backends,
-      procRoot: options.procRoot,
-      sysRoot: options.sysRoot,
-      lazyInit: options.lazyInit,
+      ...session,
       intervalMs: watch.intervalMs,
       rescanIntervalMs: watch.rescanIntervalMs,
       count: watch.count ?? undefined,

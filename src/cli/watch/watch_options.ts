@@ -4,7 +4,7 @@
  * default 2s). Kept apart so the command registry can own them per command.
  */
 import type { OptionSpecs, OptionValue } from "../option_spec.ts";
-import { stringValue } from "../global_options.ts";
+import { stringValue } from "../cli_options.ts";
 import { parseDurationMs } from "../parse_duration.ts";
 import { UsageError } from "../../platform/usage_error.ts";
 import { DEFAULT_RESCAN_INTERVAL_MS } from "../../session/rescan_interval.ts";
@@ -54,9 +54,8 @@ export function parseWatchOptions(values: Readonly<Record<string, OptionValue>>)
 
 function parseCount(text: string | undefined): number | null {
   if (text === undefined) return null;
-  const trimmed = text.trim();
-  const value = Number(trimmed);
-  if (!/^\d+$/.test(trimmed) || !Number.isSafeInteger(value) || value < 1) {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
     throw new UsageError(`invalid value for --count: '${text}' (expected a whole number ≥ 1)`);
   }
   return value;

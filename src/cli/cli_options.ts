@@ -1,6 +1,6 @@
 /**
- * The options every command accepts, and their validation into `CliOptions`. A command's own
- * options live with its registry entry (registry.ts).
+ * The shared options (shared_options.ts), validated into `CliOptions`. A command's own options
+ * are read by the command itself from `Invocation.values`.
  */
 import { lazyInitFromEnv, unknownLazyInitValue } from "../session/backend_context.ts";
 import { BACKEND_IDS } from "../model/schema_ids.ts";
@@ -20,66 +20,22 @@ export interface CliOptions {
   backends: BackendId[] | null;
   procRoot: string | undefined;
   sysRoot: string | undefined;
+  /** 0: one sample (no `--sample-window`). */
   sampleWindowMs: number;
   lazyInit: boolean;
   /** What turned lazy library sessions on (for `gputop backends`); absent when they are off. */
   lazyInitFrom?: "--lazy-init" | "GPUTOP_LAZY_INIT";
 }
 
-export const GLOBAL_OPTIONS: OptionSpecs = {
-  format: {
-    type: "string",
-    value: "FMT",
-    help: "table (default), json or csv; --json and --csv are shorthands",
-  },
-  json: { type: "boolean", help: "same as --format json" },
-  csv: { type: "boolean", help: "same as --format csv" },
-  "no-header": { type: "boolean", help: "omit the header row (table, csv)" },
-  "no-color": {
-    type: "boolean",
-    help: "no colour (also when NO_COLOR is set or stdout is not a terminal)",
-  },
-  id: {
-    type: "string",
-    short: "i",
-    multiple: true,
-    value: "LIST",
-    help: "only these devices: index, UUID, PCI address or platform name\n" +
-      "(SoC GPUs, e.g. ff9a0000.gpu), comma separated",
-  },
-  backends: {
-    type: "string",
-    multiple: true,
-    value: "LIST",
-    help: `only these backends (${BACKEND_IDS.join(", ")});\n` +
-      "naming one forces it on where it is off by default",
-  },
-  "proc-root": {
-    type: "string",
-    value: "DIR",
-    help: "read processes from DIR instead of /proc (env GPUTOP_PROC_ROOT)",
-  },
-  "sys-root": {
-    type: "string",
-    value: "DIR",
-    help: "read devices from DIR instead of /sys (env GPUTOP_SYS_ROOT)",
-  },
-  "sample-window": {
-    type: "string",
-    value: "D",
-    help: "take two samples D apart (e.g. 500ms) so rates such as engine\n" +
-      "busy % and watts from energy counters are known",
-  },
-  "lazy-init": {
-    type: "boolean",
-    help: "release vendor libraries between samples\n(env GPUTOP_LAZY_INIT=1, true or yes)",
-  },
-  help: { type: "boolean", short: "h", help: "this text; `gputop COMMAND --help` for a command" },
-  version: { type: "boolean", short: "V", help: "print the version" },
-};
-
-export function resolveGlobalOptions(
+/**
+ * The parsed shared options → `CliOptions`. Only what the command accepts is read, and the
+ * environment only where the command reads what it stands for: the root variables and
+ * GPUTOP_LAZY_INIT by commands that read devices, never by `version` or `schema`. A variable a
+ * command reads is held to the same rule as its flag: a bad value is a usage error naming it.
+ */
+export function resolveCliOptions(
   values: Readonly<Record<string, OptionValue>>,
+  accepted: OptionSpecs,
   env: (name: string) => string | undefined,
   stdoutIsTerminal: boolean,
 ): CliOptions {
@@ -87,35 +43,66 @@ export function resolveGlobalOptions(
   const ids = stringList(values.id);
   const backends = stringList(values.backends);
   const sampleWindow = stringValue(values["sample-window"]);
-  const badLazy = unknownLazyInitValue(env);
-  if (badLazy !== null) {
-    throw new UsageError(
-      `invalid value for GPUTOP_LAZY_INIT: '${badLazy}' (expected 1, true, yes or 0, false, no)`,
-    );
-  }
+  const reads = (name: string) => Object.hasOwn(accepted, name);
+  const lazyInitFrom = reads("lazy-init") ? lazyInitSource(values, env) : undefined;
   return {
     format: explicitFormat(values) ?? "table",
     header: values["no-header"] !== true,
     color: stdoutIsTerminal && !noColor,
     ids: ids ? parseIdList(ids) : null,
     backends: backends ? parseBackendList(splitList(backends)) : null,
-    procRoot: checkRootDirectory("--proc-root", stringValue(values["proc-root"])) ??
-      checkRootDirectory("GPUTOP_PROC_ROOT", env("GPUTOP_PROC_ROOT") || undefined),
-    sysRoot: checkRootDirectory("--sys-root", stringValue(values["sys-root"])) ??
-      checkRootDirectory("GPUTOP_SYS_ROOT", env("GPUTOP_SYS_ROOT") || undefined),
-    sampleWindowMs: sampleWindow === undefined
-      ? 0
-      : parseDurationMs("--sample-window", sampleWindow),
-    lazyInit: values["lazy-init"] === true || lazyInitFromEnv(env),
-    ...(values["lazy-init"] === true
-      ? { lazyInitFrom: "--lazy-init" as const }
-      : lazyInitFromEnv(env)
-      ? { lazyInitFrom: "GPUTOP_LAZY_INIT" as const }
-      : {}),
+    procRoot: reads("proc-root") ? rootOf("proc", values, env) : undefined,
+    sysRoot: reads("sys-root") ? rootOf("sys", values, env) : undefined,
+    sampleWindowMs: sampleWindow === undefined ? 0 : sampleWindowMs(sampleWindow),
+    lazyInit: lazyInitFrom !== undefined,
+    ...(lazyInitFrom !== undefined ? { lazyInitFrom } : {}),
   };
 }
 
-/** A string option's value (the last one when given several times). */
+/** `--proc-root`/`--sys-root`, else its variable; each must name a directory. */
+function rootOf(
+  kind: "proc" | "sys",
+  values: Readonly<Record<string, OptionValue>>,
+  env: (name: string) => string | undefined,
+): string | undefined {
+  const variable = `GPUTOP_${kind.toUpperCase()}_ROOT`;
+  return checkRootDirectory(`--${kind}-root`, stringValue(values[`${kind}-root`])) ??
+    checkRootDirectory(variable, env(variable) || undefined);
+}
+
+/** What turned lazy library sessions on; undefined when they are off. */
+function lazyInitSource(
+  values: Readonly<Record<string, OptionValue>>,
+  env: (name: string) => string | undefined,
+): CliOptions["lazyInitFrom"] {
+  const badLazy = unknownLazyInitValue(env);
+  if (badLazy !== null) {
+    throw new UsageError(
+      `invalid value for GPUTOP_LAZY_INIT: '${badLazy}' (expected 1, true, yes or 0, false, no)`,
+    );
+  }
+  if (values["lazy-init"] === true) return "--lazy-init";
+  return lazyInitFromEnv(env) ? "GPUTOP_LAZY_INIT" : undefined;
+}
+
+/** Shortest `--sample-window`: two samples closer than this measure nothing but noise. */
+export const MIN_SAMPLE_WINDOW_MS = 10;
+
+function sampleWindowMs(text: string): number {
+  const ms = parseDurationMs("--sample-window", text);
+  if (ms < MIN_SAMPLE_WINDOW_MS) {
+    throw new UsageError(
+      `invalid value for --sample-window: '${text}' (at least ${MIN_SAMPLE_WINDOW_MS}ms; ` +
+        "leave the option out for one sample)",
+    );
+  }
+  return ms;
+}
+
+/**
+ * A string option's value. The parser refuses a single-value option given twice, so a list
+ * here has one entry.
+ */
 export function stringValue(value: OptionValue): string | undefined {
   if (typeof value === "string") return value;
   if (Array.isArray(value)) {
