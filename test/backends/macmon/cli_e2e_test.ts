@@ -165,7 +165,7 @@ Deno.test("watch without macmon says it is not found, not that it timed out", as
       env: { PATH: emptyDir },
     });
     assert.equal(result.code, 0, result.stderr);
-    const snapshot = SnapshotSchema.parse(JSON.parse(result.stdout));
+    const snapshot = snapshotOutput(result);
     const macmon = snapshot.backends.find((backend) => backend.id === "macmon");
     assert.equal(macmon?.status, "unavailable");
     assert.equal(macmon?.detail, "macmon not found (install it: brew install macmon)");
