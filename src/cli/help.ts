@@ -21,7 +21,7 @@ const ENVIRONMENT = `Environment:
 const DURATIONS =
   "Durations (D): 500ms, 2s, 1.5s, 1m, 1h (at most 24h); a bare number is seconds.\n";
 
-const EXIT_CODES = "Exit codes: 0 ok · 1 failure · 2 usage error · 3 no device (check/fit)\n";
+const EXIT_CODES = "Exit codes: 0 ok · 1 failure · 2 usage error · 3 no device (check/fit/query)\n";
 
 export function helpText(commands: readonly Command[]): string {
   const rows = commands.map((c) => row(c.name, c.summary)).join("");

@@ -30,6 +30,7 @@ export function parseCommandLine(
     );
   }
   const rest = at === -1 ? [...args] : [...args.slice(0, at), ...args.slice(at + 1)];
+  if (command.parsesOwnArguments) return ownSyntaxInvocation(command, rest, env, stdoutIsTerminal);
   const { values, positionals } = parseFor(command, rest);
 
   if (values.help === true) {
@@ -145,6 +146,22 @@ function invocation(
     options: resolveGlobalOptions(values, env, stdoutIsTerminal),
     values,
   };
+}
+
+/** A command with a syntax of its own gets its arguments as they are (see `Command`). */
+function ownSyntaxInvocation(
+  command: Command,
+  rest: string[],
+  env: (name: string) => string | undefined,
+  stdoutIsTerminal: boolean,
+): Invocation {
+  if (rest.includes("-h") || rest.includes("--help")) {
+    return helpInvocation([command.name], {}, env);
+  }
+  if (rest.includes("-V") || rest.includes("--version")) {
+    return invocation("version", [], {}, env, stdoutIsTerminal);
+  }
+  return invocation(command.name, rest, {}, env, stdoutIsTerminal);
 }
 
 /** `--help` wins over everything else, even an invalid --format next to it. */

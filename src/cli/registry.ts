@@ -11,6 +11,7 @@
 import { CHECK_OPTIONS } from "./check/options.ts";
 import type { Command } from "./command.ts";
 import { INTERVAL_OPTION, RESCAN_INTERVAL_OPTION } from "./live_options.ts";
+import { QUERY_OPTIONS } from "./query/query_options.ts";
 import { WATCH_OPTIONS } from "./watch/watch_options.ts";
 
 export const COMMANDS: readonly Command[] = [
@@ -32,6 +33,14 @@ export const COMMANDS: readonly Command[] = [
     summary: "a reading every --interval: JSON lines (default) or CSV rows (--csv)",
     options: WATCH_OPTIONS,
     run: (inv, io) => import("./commands/watch.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "query",
+    formats: [],
+    summary: "nvidia-smi's --query-gpu / --query-compute-apps CSV, for every vendor",
+    options: QUERY_OPTIONS,
+    parsesOwnArguments: true,
+    run: (inv, io) => import("./commands/query.ts").then((m) => m.run(inv, io)),
   },
   {
     name: "top",
