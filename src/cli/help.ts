@@ -15,6 +15,7 @@ const ENVIRONMENT = `Environment:
   GPUTOP_MACMON_TIMEOUT_MS                            ms one macmon run may take (default 10000)
   GPUTOP_PROC_ROOT, GPUTOP_SYS_ROOT                   as --proc-root, --sys-root
   GPUTOP_LAZY_INIT=1 (or true, yes)                   as --lazy-init
+  GPUTOP_ARGV0=nvidia-smi                             act as started under that name (query)
   NO_COLOR                                            set and not empty: as --no-color
 `;
 
