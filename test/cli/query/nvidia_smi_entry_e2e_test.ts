@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { fakeNvmlEnv, fakeNvmlTest } from "../../fakes/nvml/build_fake_nvml.ts";
-import { cliArgs, MAIN_TS, passThroughEnv, runCli, runCommand } from "../../support/run_cli.ts";
+import { cliArgs, passThroughEnv, runCli, runCommand } from "../../support/run_cli.ts";
 import { fakeNvmlArgs } from "../_query_support.ts";
 
 const QUERY = ["--query-gpu=index,name,memory.used", "--format=csv,noheader,nounits"];
