@@ -4,8 +4,9 @@
  * sample so that the first block has its rates). The header comes once, at the top, so the
  * output stays one CSV table (`gputop query … -l 5 > log.csv`). `-i` is judged as `watch`
  * judges it: once no backend is still opening. Ends on SIGINT / SIGTERM after a complete
- * block (exit 130 / 143: what a shell reports for nvidia-smi stopped with Ctrl-C), or
- * quietly when stdout's reader goes away (exit 0).
+ * block with exit 130 / 143, as `watch` does (what a shell reports for a program ended by
+ * that signal; nvidia-smi does not document its own status on Ctrl-C), or quietly when
+ * stdout's reader goes away (exit 0).
  */
 import { filterDevices, unmatchedIdsMessage } from "../../model/device_filter.ts";
 import { isStillOpening } from "../../session/session.ts";
