@@ -37,6 +37,12 @@ export interface Command {
   formats?: readonly OutputFormat[];
   /** Positional arguments it takes, in order; none when absent. */
   positionals?: readonly PositionalSpec[];
+  /**
+   * True for a command whose arguments follow another tool's syntax (`query`: nvidia-smi's
+   * `--format=csv,noheader`, `-lms 500`): they reach it unparsed, as `positionals`, and it
+   * parses them itself. `-h`/`--help` and `-V`/`--version` still mean help and version.
+   */
+  parsesOwnArguments?: boolean;
   /** Runs it; the exit code. Implementations are imported here, lazily, not at start-up. */
   run(invocation: Invocation, io: Io): Promise<number>;
 }

@@ -17,6 +17,7 @@ const ENVIRONMENT =
                                                       default 10000; checked where macmon runs)
   GPUTOP_PROC_ROOT, GPUTOP_SYS_ROOT                   as --proc-root, --sys-root
   GPUTOP_LAZY_INIT=1 (or true, yes)                   as --lazy-init
+  GPUTOP_ARGV0=nvidia-smi                             act as started under that name (query)
   NO_COLOR                                            set and not empty: as --no-color
 `;
 
@@ -25,7 +26,7 @@ const DURATIONS =
 
 const REPEATS = "An option that takes one value may be given once; LIST options add up.\n";
 
-const EXIT_CODES = "Exit codes: 0 ok · 1 failure · 2 usage error · 3 no device (check/fit)\n";
+const EXIT_CODES = "Exit codes: 0 ok · 1 failure · 2 usage error · 3 no device (check/fit/query)\n";
 
 /** Every option some command takes, as the overview lists them. */
 const ALL_OPTIONS: OptionSpecs = {

@@ -43,6 +43,7 @@ export function parseCommandLine(
     );
   }
   const rest = at === -1 ? [...args] : [...args.slice(0, at), ...args.slice(at + 1)];
+  if (command.parsesOwnArguments) return ownSyntaxInvocation(command, rest);
   const { values, positionals } = parseFor(command, rest, named === undefined);
 
   if (values.help === true) {
@@ -158,4 +159,15 @@ function checkPositionals(command: Command, positionals: string[]): void {
   if (missing) {
     throw new UsageError(`missing argument ${missing.name} (usage: gputop ${command.name} ...)`);
   }
+}
+
+/**
+ * A command with a syntax of its own (`query`, nvidia-smi's) gets its arguments as they are
+ * and parses them itself (see `Command.parsesOwnArguments`); only `--help` is taken here.
+ */
+function ownSyntaxInvocation(command: Command, rest: string[]): Invocation {
+  if (rest.includes("-h") || rest.includes("--help")) {
+    return { command: "help", positionals: [command.name], ...none() };
+  }
+  return { command: command.name, positionals: rest, ...none() };
 }

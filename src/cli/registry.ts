@@ -13,6 +13,7 @@ import { CHECK_OPTIONS } from "./check/options.ts";
 import type { Command } from "./command.ts";
 import { INTERVAL_OPTION, RESCAN_INTERVAL_OPTION } from "./live_options.ts";
 import type { OptionSpec } from "./option_spec.ts";
+import { QUERY_OPTIONS } from "./query/query_options.ts";
 import { DEVICE_SOURCE_OPTIONS } from "./shared_options.ts";
 import { WATCH_OPTIONS } from "./watch/watch_options.ts";
 
@@ -53,6 +54,15 @@ export const COMMANDS: readonly Command[] = [
     uses: ["no-header", ...DEVICE_SOURCE_OPTIONS],
     options: WATCH_OPTIONS,
     run: (inv, io) => import("./commands/watch.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "query",
+    formats: [],
+    summary: "nvidia-smi's --query-gpu / --query-compute-apps CSV, for every vendor",
+    uses: ["no-color", ...DEVICE_SOURCE_OPTIONS, "sample-window"],
+    options: QUERY_OPTIONS,
+    parsesOwnArguments: true,
+    run: (inv, io) => import("./commands/query.ts").then((m) => m.run(inv, io)),
   },
   {
     name: "top",

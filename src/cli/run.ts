@@ -6,12 +6,27 @@ import { errorMessage } from "../model/errors.ts";
 import type { Invocation } from "./command.ts";
 import { EXIT_FAILURE, EXIT_USAGE } from "../platform/exit_codes.ts";
 import type { Io } from "../platform/io.ts";
+import { isNvidiaSmiName } from "../platform/program_name.ts";
 import { parseCommandLine } from "./parse_options.ts";
 import { findCommand } from "./registry.ts";
 import { UsageError } from "../platform/usage_error.ts";
 
-export async function runCli(args: readonly string[], io: Io): Promise<number> {
+/**
+ * `invokedAs`: the name the program was started under (platform/program_name.ts); under
+ * `nvidia-smi` the arguments are nvidia-smi's, and only its query interface is answered.
+ */
+export async function runCli(
+  args: readonly string[],
+  io: Io,
+  invokedAs = "gputop",
+): Promise<number> {
   try {
+    if (isNvidiaSmiName(invokedAs)) {
+      const { routeNvidiaSmi } = await import("./query/nvidia_smi_entry.ts");
+      const routed = routeNvidiaSmi(args, io);
+      if ("exitCode" in routed) return routed.exitCode;
+      args = routed.args;
+    }
     const invocation: Invocation = parseCommandLine(args, io.env, io.stdoutIsTerminal);
     const command = findCommand(invocation.command);
     if (!command) throw new Error(`command '${invocation.command}' is not registered`);

@@ -41,6 +41,7 @@ Deno.test("helpText() documents durations, platform ids and every environment va
       "GPUTOP_MACMON_TIMEOUT_MS",
       "GPUTOP_PROC_ROOT",
       "GPUTOP_LAZY_INIT",
+      "GPUTOP_ARGV0",
     ]
   ) assert.match(text, new RegExp(`\\b${name}\\b`), name);
 });

@@ -8,6 +8,8 @@ import { fileURLToPath } from "node:url";
 import { BACKENDS } from "../../src/backends/mod.ts";
 import { helpText } from "../../src/cli/help.ts";
 import { COMMANDS } from "../../src/cli/registry.ts";
+import { APP_QUERY_FIELDS } from "../../src/render/nvsmi_query/app_fields.ts";
+import { GPU_QUERY_FIELDS } from "../../src/render/nvsmi_query/gpu_fields.ts";
 import {
   BackendStatusSchema,
   DeviceSchema,
@@ -51,6 +53,17 @@ Deno.test("README documents every key of the JSON output", () => {
       assert.ok(documented, `${shape} key ${key} is not documented in README`);
     }
   }
+});
+
+Deno.test("README's query field tables list exactly gputop query's fields, in order", () => {
+  // A field row: names in the first cell, what no value prints in the last.
+  const rows = section("nvidia-smi's query interface").split("\n")
+    .filter((line) => /^\| `[^`]+`.*\| `\[N\/A\]` +\|$/.test(line))
+    .map((line) => [...(line.split("|")[1] ?? "").matchAll(/`([^`]+)`/g)].map((m) => m[1]));
+  const tables = [GPU_QUERY_FIELDS, APP_QUERY_FIELDS].flatMap((fields) =>
+    fields.map((field) => [field.name, ...field.aliases])
+  );
+  assert.deepEqual(rows, tables);
 });
 
 Deno.test("README's backends table lists exactly the registry's backends, in order", () => {

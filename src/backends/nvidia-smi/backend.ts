@@ -7,7 +7,9 @@
  * failed because it couldn't communicate with the NVIDIA driver...") make the backend
  * `unavailable` with nvidia-smi's own first line. An nvidia-smi too old for one of the
  * fields (exit 2, `Field "compute_cap" is not a valid field to query.`) is asked once more
- * with a conservative field list, which is then kept.
+ * with a conservative field list, which is then kept. It never runs gputop itself (installed
+ * as `nvidia-smi`, see find_program.ts), and marks the nvidia-smi it runs so that a wrapper
+ * script around gputop refuses rather than answer for itself.
  *
  * Each query is a child program (run_program.ts). `close()` is final: a query in flight has
  * its group killed at once, and none starts after, so closing never waits out a hung
@@ -16,7 +18,9 @@
 import { NVIDIA_SMI_INFO } from "./info.ts";
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
 import type { BackendReading } from "../../model/types.ts";
+import { NVIDIA_SMI_CHILD_ENV } from "../../platform/program_name.ts";
 import { type ProgramResult, runProgram } from "../../platform/run_program.ts";
+import { type ProgramLookup, resolveProgram, systemLookup } from "./find_program.ts";
 import { APP_FIELDS, GPU_FIELDS, GPU_FIELDS_CONSERVATIVE, type GpuField } from "./fields.ts";
 import { parseAppRows } from "./parse_app_rows.ts";
 import { driverVersionOf, type GpuRows, parseGpuRows } from "./parse_gpu_rows.ts";
@@ -26,6 +30,8 @@ export const NVIDIA_SMI_TIMEOUT_MS = 5000;
 export interface NvidiaSmiOptions {
   /** Limit for one nvidia-smi run (default 5 s; nvidia-smi can be slow without persistenced). */
   timeoutMs?: number;
+  /** How programs are found on PATH, and which file is gputop itself (tests give their own). */
+  lookup?: ProgramLookup;
 }
 
 const FORMAT = "--format=csv,noheader,nounits";
@@ -41,6 +47,13 @@ export function nvidiaSmiCandidates(ctx: BackendContext): string[] {
   // Drivers before about 2019 put it here rather than in System32 (which is on PATH).
   if (programFiles) candidates.push(`${programFiles}\\NVIDIA Corporation\\NVSMI\\nvidia-smi.exe`);
   return candidates;
+}
+
+/** Every nvidia-smi found was gputop itself (its nvidia-smi entry): it must not run itself. */
+function itselfDetail(ctx: BackendContext, path: string): string {
+  return ctx.env("GPUTOP_NVIDIA_SMI")
+    ? `GPUTOP_NVIDIA_SMI (${path}) is gputop itself, not nvidia-smi`
+    : `the nvidia-smi on PATH (${path}) is gputop itself, and there is no other`;
 }
 
 function notFoundDetail(ctx: BackendContext, candidates: readonly string[]): string {
@@ -81,6 +94,7 @@ class NvidiaSmiBackend implements Backend {
   readonly id = "nvidia-smi" as const;
   readonly #ctx: BackendContext;
   readonly #timeoutMs: number;
+  readonly #lookup: ProgramLookup | undefined;
   #program: string | null = null;
   #gpuFields: readonly GpuField[] = GPU_FIELDS;
   /** Set when the conservative field list is in use: which field the program rejected. */
@@ -93,11 +107,20 @@ class NvidiaSmiBackend implements Backend {
   constructor(ctx: BackendContext, options: NvidiaSmiOptions) {
     this.#ctx = ctx;
     this.#timeoutMs = options.timeoutMs ?? NVIDIA_SMI_TIMEOUT_MS;
+    this.#lookup = options.lookup;
   }
 
   async open(): Promise<BackendOpenResult> {
     const candidates = nvidiaSmiCandidates(this.#ctx);
-    for (const program of candidates) {
+    const lookup = this.#lookup ?? systemLookup(this.#ctx.env, this.#ctx.os);
+    let itself: string | null = null;
+    for (const candidate of candidates) {
+      const resolved = resolveProgram(candidate, lookup);
+      if ("itself" in resolved) {
+        itself ??= resolved.itself;
+        continue;
+      }
+      const program = resolved.program;
       const result = await this.#queryGpu(program);
       if (result.kind === "not-found") continue;
       if (result.kind !== "ok") {
@@ -117,7 +140,10 @@ class NvidiaSmiBackend implements Backend {
         version: driverVersionOf(this.#pendingGpuRows.devices),
       };
     }
-    return unavailable(notFoundDetail(this.#ctx, candidates), null);
+    const detail = itself === null
+      ? notFoundDetail(this.#ctx, candidates)
+      : itselfDetail(this.#ctx, itself);
+    return unavailable(detail, null);
   }
 
   async read(): Promise<BackendReading> {
@@ -184,7 +210,13 @@ class NvidiaSmiBackend implements Backend {
   }
 
   #run(program: string, args: readonly string[]): Promise<ProgramResult> {
-    return runProgram(program, args, { timeoutMs: this.#timeoutMs, signal: this.#runs.signal });
+    // The marker makes a gputop started as this nvidia-smi (a wrapper script) refuse at once.
+    const env = { [NVIDIA_SMI_CHILD_ENV]: "1" };
+    return runProgram(program, args, {
+      timeoutMs: this.#timeoutMs,
+      signal: this.#runs.signal,
+      env,
+    });
   }
 }
 

@@ -79,6 +79,64 @@ export function selectColumns(table: Table, fields: readonly string[]): string {
   ).join("");
 }
 
+/**
+ * The `gputop query` comparison files (`*-gpu-units.csv`, `*-apps-units.csv`): these fields
+ * as `--format=csv` printed them, header and units kept. They are the fields whose values
+ * gputop's nvidia-smi backend reads, so `gputop query` over the fake nvidia-smi serving a
+ * capture must print them byte for byte (test/cli/query_captures_e2e_test.ts).
+ */
+export const UNITS_GPU_FIELDS = [
+  "index",
+  "name",
+  "uuid",
+  "serial",
+  "pci.bus_id",
+  "driver_version",
+  "memory.total",
+  "memory.used",
+  "memory.free",
+  "utilization.gpu",
+  "utilization.memory",
+  "temperature.gpu",
+  "power.draw",
+  "power.limit",
+  "enforced.power.limit",
+  "clocks.current.graphics",
+  "clocks.current.memory",
+  "clocks.max.graphics",
+  "clocks.max.memory",
+  "fan.speed",
+  "pstate",
+  "pcie.link.gen.current",
+  "pcie.link.width.current",
+  "mig.mode.current",
+  "compute_cap",
+] as const;
+export const UNITS_APP_FIELDS = [
+  "gpu_name",
+  "gpu_bus_id",
+  "gpu_serial",
+  "gpu_uuid",
+  "pid",
+  "process_name",
+  "used_gpu_memory",
+] as const;
+
+/** The header and rows as `--format=csv --query-...=fields` prints them (units kept). */
+export function selectColumnsWithUnits(table: Table, fields: readonly string[]): string {
+  const positions = fields.map((field) => {
+    const position = table.names.indexOf(field);
+    if (position === -1) throw new Error(`the capture has no column ${field}`);
+    return position;
+  });
+  const header = positions.map((position) => {
+    const unit = table.units[position];
+    return unit ? `${table.names[position]} [${unit}]` : table.names[position];
+  });
+  const rows = table.rows.map((row) => positions.map((position) => row[position] ?? ""));
+  return [header, ...rows].map((cells) => cells.join(", ") + "\n").join("");
+}
+
 /** Fixture file name → content. */
 export async function makeFixtures(realdataDir: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
@@ -89,6 +147,8 @@ export async function makeFixtures(realdataDir: string): Promise<Map<string, str
       const apps = readCaptureTable(await read(`${capture}__${state}-query-compute-apps.txt`));
       files.set(`${stem}-${state}-gpu.csv`, selectColumns(gpu, GPU_FIELDS));
       files.set(`${stem}-${state}-apps.csv`, selectColumns(apps, APP_FIELDS));
+      files.set(`${stem}-${state}-gpu-units.csv`, selectColumnsWithUnits(gpu, UNITS_GPU_FIELDS));
+      files.set(`${stem}-${state}-apps-units.csv`, selectColumnsWithUnits(apps, UNITS_APP_FIELDS));
       if (`${stem}-${state}` === CONSERVATIVE_FROM) {
         files.set(
           `${stem}-${state}-gpu-conservative.csv`,
