@@ -33,7 +33,9 @@ import { AmdsmiError, AmdsmiStatus, isUnavailableAtInit } from "./return_codes.t
 import { PROCESSOR_TYPE_AMD_GPU } from "./types.ts";
 
 /** The registry entry for AMD SMI. */
-export const amdsmiBackend = vendorLibraryDescriptor(AMDSMI_INFO, () => new AmdsmiParts());
+export const amdsmiBackend = vendorLibraryDescriptor(AMDSMI_INFO, () => new AmdsmiParts(), {
+  inWorker: true,
+});
 
 class AmdsmiParts implements VendorLibraryParts<AmdsmiLifecycle, Handle> {
   readonly label = "AMD SMI";
