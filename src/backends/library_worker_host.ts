@@ -13,7 +13,7 @@
  * synchronous reads unchanged, costs one message per sample, and a stuck one is one thread.
  * It costs tens of milliseconds to start, so the one-shot commands keep the backend on the
  * main thread (vendor_library_backend.ts); where the worker cannot start (a `deno bundle`
- * output has no worker module beside it), the backend runs on the main thread too.
+ * output has no worker module beside it), the backend runs on the main thread as they do.
  *
  * Closing: a close is posted to the worker, which shuts the library down and unloads it
  * (after an init still running, as on the main thread). A worker that does not acknowledge
@@ -126,6 +126,9 @@ export class LibraryWorkerBackend implements Backend {
   }
 
   #start(): boolean {
+    // A worker whose module is missing reports "Module not found" on stderr even when its
+    // error is handled: where the module is a file, look first (a bundle has none beside it).
+    if (isMissingFile(this.#url)) return false;
     try {
       const worker = new Worker(this.#url, { type: "module" });
       worker.onmessage = (event: MessageEvent<WorkerReply>) => this.#receive(event.data);
@@ -201,6 +204,17 @@ export class LibraryWorkerBackend implements Backend {
     this.#end(new Error("replaced by the main-thread backend"));
     this.#fallback = this.#inThread();
     return await this.#fallback.open();
+  }
+}
+
+/** Whether `url` is a file URL naming nothing (an unreadable one is not taken for missing). */
+function isMissingFile(url: URL): boolean {
+  if (url.protocol !== "file:") return false;
+  try {
+    Deno.statSync(url);
+    return false;
+  } catch (error) {
+    return error instanceof Deno.errors.NotFound;
   }
 }
 
