@@ -27,6 +27,7 @@ import {
   openAmdsmiLibrary,
 } from "./library.ts";
 import { AmdsmiLifecycle } from "./lifecycle.ts";
+import { powerLimitUnit } from "./power_limit_unit.ts";
 import { readDevice } from "./read_device.ts";
 import { type EngineCursor, readProcesses } from "./read_processes.ts";
 import { AmdsmiError, AmdsmiStatus, isUnavailableAtInit } from "./return_codes.ts";
@@ -73,6 +74,7 @@ class AmdsmiParts implements VendorLibraryParts<AmdsmiLifecycle, Handle> {
     const named = { library: library.path, version: versionText(version) };
     if (!choice.ok) return { status: "unavailable", detail: choice.reason, ...named };
     library.useLayouts(choice.layouts);
+    library.powerLimitUnit = powerLimitUnit(sonameMajor(library.path), version);
     return { status: "ok", detail: choice.note, ...named };
   }
 
