@@ -6,10 +6,10 @@
  * while the other backends keep their schedule, and this backend's `read()` stays pending
  * until the worker answers: nothing is asked again while an answer is outstanding.
  *
- * Why a worker (and not `nonblocking` twins of every read symbol): a hang in a driver is
- * seldom one call's (NVML serialises on a lock inside the driver), so per-call threads would
- * pile up one blocked thread per call per sample, and every read path of three backends would
- * become asynchronous, each call paying ~19 µs instead of ~20 ns. The worker runs the
+ * Why a worker (and not `nonblocking` twins of every read symbol): a hang is seldom one
+ * call's (every call into a wedged driver or a lost GPU may block), so twins would still leave
+ * a blocked thread per device, while every read path of three backends would become
+ * asynchronous, each call paying ~19 µs instead of ~20 ns. The worker runs the
  * synchronous reads unchanged, costs one message per sample, and a stuck one is one thread.
  * It costs tens of milliseconds to start, so the one-shot commands keep the backend on the
  * main thread (vendor_library_backend.ts); where the worker cannot start (a `deno bundle`
