@@ -45,8 +45,8 @@ interface Pending {
   kind: WorkerRequest["kind"];
   resolve(value: unknown): void;
   reject(error: Error): void;
-  /** Resolves when the worker acknowledged a close. */
-  acknowledged?: () => void;
+  /** Called when the worker takes a close, before it has shut the library down. */
+  acknowledged: (() => void) | undefined;
 }
 
 /** The worker's module could not be loaded: the backend runs on the main thread instead. */
@@ -144,12 +144,13 @@ export class LibraryWorkerBackend implements Backend {
     }
   }
 
-  #ask(request: Request): Promise<unknown> {
+  /** Posts `request`; `acknowledged` is called when the worker takes it (a close only). */
+  #ask(request: Request, acknowledged?: () => void): Promise<unknown> {
     const worker = this.#worker;
     if (worker === null) return Promise.reject(new Error("the library worker has stopped"));
     const id = this.#nextId++;
     const { promise, resolve, reject } = Promise.withResolvers<unknown>();
-    this.#pending.set(id, { kind: request.kind, resolve, reject });
+    this.#pending.set(id, { kind: request.kind, resolve, reject, acknowledged });
     worker.postMessage({ ...request, id } as WorkerRequest);
     return promise;
   }
@@ -189,9 +190,7 @@ export class LibraryWorkerBackend implements Backend {
   async #closeWorker(): Promise<void> {
     if (this.#worker === null) return;
     const taken = Promise.withResolvers<void>();
-    const closed = this.#ask({ kind: "close" }).catch(() => undefined);
-    const request = this.#pending.get(this.#nextId - 1);
-    if (request !== undefined) request.acknowledged = taken.resolve;
+    const closed = this.#ask({ kind: "close" }, taken.resolve).catch(() => undefined);
     if (!await within(taken.promise, this.#closeGraceMs)) {
       this.#end(new Error("closed while a library call was still running"));
       return;

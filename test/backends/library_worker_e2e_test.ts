@@ -90,10 +90,11 @@ function assertOnSchedule(lines: Snapshot[]): void {
   const times = lines.map((line) => Date.parse(line.timestamp));
   for (let i = 1; i < times.length; i++) {
     const gap = times[i]! - times[i - 1]!;
-    assert.ok(gap >= 0 && gap < 700, `line ${i} came ${gap} ms after the one before`);
+    assert.ok(gap >= 0 && gap < 1200, `line ${i} came ${gap} ms after the one before`);
   }
   const span = times.at(-1)! - times[0]!;
-  assert.ok(span < 1500, `4 lines at 300 ms spanned ${span} ms`);
+  // 3 intervals after the first line: ~900 ms, with room for a slow machine.
+  assert.ok(span < 2500, `4 lines at 300 ms spanned ${span} ms`);
 }
 
 fakeNvmlTest(
@@ -115,7 +116,7 @@ fakeNvmlTest(
       // The stuck call was made once: never again while it is outstanding.
       assert.deepEqual(hangs(), ["hang nvmlDeviceGetTemperature"]);
       // Start, warm-up and 4 lines, then an exit that waits for no call.
-      assert.ok(tookMs < 8000, `watch took ${Math.round(tookMs)} ms`);
+      assert.ok(tookMs < 10_000, `watch took ${Math.round(tookMs)} ms`);
     }),
 );
 
@@ -161,8 +162,8 @@ fakeNvmlTest(
       clearTimeout(timer);
       assert.equal(status.code, 143, stderr);
       assert.ok(jsonLines(stdout).length >= 2);
-      // The stuck worker is given up after a moment (200 ms), not waited for.
-      assert.ok(exitMs < 2000, `exit took ${Math.round(exitMs)} ms after SIGTERM`);
+      // The stuck worker is given up after 200 ms, not waited for (closing waits up to 5 s).
+      assert.ok(exitMs < 4000, `exit took ${Math.round(exitMs)} ms after SIGTERM`);
     }),
 );
 
