@@ -58,6 +58,15 @@ export const LAZY_MODULES = [
   "src/render/snapshot_table.ts",
 ] as const;
 
+/**
+ * Every module src/ starts as a Worker (each named by `new URL("…", import.meta.url)`): `deno
+ * compile` follows no worker either, so each is named with `--include`, and its own `import()`
+ * targets must be in LAZY_MODULES. `test/scripts/compile_test.ts` checks both against src/.
+ */
+export const WORKER_MODULES = [
+  "src/backends/library_worker.ts",
+] as const;
+
 /** The exact `deno compile` argument list for one target. */
 export function compileArgs(target: CompileTarget, outDir: string): string[] {
   return [
@@ -67,7 +76,7 @@ export function compileArgs(target: CompileTarget, outDir: string): string[] {
     // The lockfile also holds test-only packages (ajv); embed only what main.ts reaches.
     "--exclude-unused-npm",
     ...V8_FLAGS,
-    ...LAZY_MODULES.flatMap((module) => ["--include", module]),
+    ...[...LAZY_MODULES, ...WORKER_MODULES].flatMap((module) => ["--include", module]),
     "--target",
     target,
     "--output",

@@ -12,6 +12,7 @@
  */
 import type { Backend, BackendContext, BackendOpenResult } from "./backend.ts";
 import type { BackendDescriptor, BackendInfo } from "./backend.ts";
+import { LibraryWorkerBackend } from "./library_worker_host.ts";
 import { StableOrder } from "./stable_order.ts";
 import {
   type LibraryLifecycle,
@@ -87,12 +88,34 @@ export interface VendorLibraryParts<L extends LoadedLibrary, H> {
   read(library: L, devices: () => readonly H[], ctx: BackendContext): VendorSample;
 }
 
-/** The registry entry of a vendor-library backend: `parts` makes the vendor's side of one. */
+/** A vendor-library backend's registry entry, and how to make it on the calling thread. */
+export interface VendorLibraryDescriptor extends BackendDescriptor {
+  /** The backend on this thread: what the one-shot commands use, and the library worker. */
+  createInThread(ctx: BackendContext): Backend;
+}
+
+/**
+ * The registry entry of a vendor-library backend: `parts` makes the vendor's side of one.
+ * With `inWorker` (NVML, Level Zero, AMD SMI: the backends library_worker.ts can load by id),
+ * the continuous modes (`ctx.rescanIntervalMs` set) run it in the library worker, so that a
+ * library call that never returns cannot freeze them (library_worker_host.ts says why a
+ * worker); the one-shot commands keep it on the main thread, sparing the worker's start-up.
+ */
 export function vendorLibraryDescriptor<L extends LoadedLibrary, H>(
   info: BackendInfo,
   parts: (ctx: BackendContext) => VendorLibraryParts<L, H>,
-): BackendDescriptor {
-  return { ...info, create: (ctx) => new VendorLibraryBackend(info.id, ctx, parts(ctx)) };
+  options: { inWorker?: boolean } = {},
+): VendorLibraryDescriptor {
+  const createInThread = (ctx: BackendContext) =>
+    new VendorLibraryBackend(info.id, ctx, parts(ctx));
+  return {
+    ...info,
+    createInThread,
+    create: (ctx) =>
+      options.inWorker === true && ctx.rescanIntervalMs !== null
+        ? new LibraryWorkerBackend(info.id, ctx, () => createInThread(ctx))
+        : createInThread(ctx),
+  };
 }
 
 export class VendorLibraryBackend<L extends LoadedLibrary, H> implements Backend {

@@ -58,8 +58,8 @@ export function countOption(flag: string, value: OptionValue, fallback: number):
 /**
  * Per-backend deadlines of a continuous session, as `watch` has them: a reading may take one
  * interval, opening a backend max(interval, 1 s). A backend slower than that (NVML's init can
- * block for seconds) is reported as timed out for that reading while the others are shown,
- * and joins a later reading once it answers.
+ * block for seconds; a vendor call can hang) is reported as timed out or not answering for that
+ * reading while the others are shown, and joins a later reading once it answers.
  */
 export function continuousDeadlines(intervalMs: number): {
   deadlineMs: number;

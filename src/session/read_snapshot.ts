@@ -29,8 +29,8 @@ export interface ReadSnapshotOptions {
   lazyInit?: boolean | undefined;
   /**
    * Per-backend limit for one open or read, in ms: a backend slower than this is reported
-   * as `error` ("timed out …") for that sample. Default 15 000 (one-shot) or the interval
-   * (watch).
+   * as `error` for that sample ("timed out … (still opening)", or "not answering …" for a read,
+   * until it returns). Default 15 000 (one-shot) or the interval (watch).
    */
   deadlineMs?: number | undefined;
   /** The same for opening a backend; default `deadlineMs` (watch: at least 1 s). */

@@ -3,12 +3,14 @@
  * close once. Every failure of a backend becomes its status; a sample always succeeds with
  * whatever the working backends gave.
  *
- * Deadlines: each backend's `open()` and `read()` gets `deadlineMs`. One that has not
- * answered by then is `error: timed out…` for that sample while the others are reported on
- * schedule; its call keeps running (it cannot be cancelled), no second call is started
- * until it returns, and an open that finishes late joins the following samples. Only
- * asynchronous work can be overtaken this way (a nonblocking FFI init, a child program):
- * a synchronous call holds the event loop until it returns.
+ * Deadlines: each backend's `open()` and `read()` gets `deadlineMs`. An open that has not
+ * answered by then is `error: timed out… (still opening)` and joins the following samples
+ * when it finishes; a read is `error: not answering…` (not_answering.ts) for this and every
+ * sample until it returns, with the devices it reported last. Either way the others are
+ * reported on schedule, and the call keeps running (it cannot be cancelled) with no second
+ * one started until it returns. Only asynchronous work can be overtaken this way (a
+ * nonblocking FFI init, a child program, a vendor library in the library worker): a
+ * synchronous call holds the event loop until it returns.
  */
 import type { Backend, BackendContext, BackendOpenResult } from "../backends/backend.ts";
 import type { BackendPlan } from "./plan_backends.ts";
@@ -21,11 +23,14 @@ import type {
   BackendId,
   BackendReading,
   BackendStatus,
+  DeviceReading,
   GpuProcess,
   Snapshot,
 } from "../model/types.ts";
 import { ProcessEnricher } from "./enrich_processes.ts";
 import { settleWithin } from "./deadline.ts";
+import { failure, safeClose, skipped } from "./backend_status.ts";
+import { deviceIdentities, notAnsweringDetail, notAnsweringReading } from "./not_answering.ts";
 
 /** Generous for one-shot use: NVML init without persistence mode can take seconds. */
 export const DEFAULT_DEADLINE_MS = 15_000;
@@ -48,6 +53,10 @@ interface Entry {
   status: BackendStatus;
   /** An open() or read() that outlived its deadline and has not returned yet. */
   busy: Promise<unknown> | null;
+  /** When the read that is `busy` was started (performance.now()). */
+  busySinceMs: number;
+  /** The identities of the devices of the last reading, shown while a read is not answering. */
+  lastDevices: DeviceReading[];
 }
 
 export class Session {
@@ -82,6 +91,8 @@ export class Session {
       opened: null,
       status: skipped(plan.descriptor.id, plan.run ? "not opened" : plan.reason),
       busy: null,
+      busySinceMs: 0,
+      lastDevices: [],
     }));
   }
 
@@ -202,10 +213,10 @@ export class Session {
     const backend = entry.backend;
     if (backend === null || entry.opened?.status !== "ok") return null;
     if (entry.busy !== null) {
-      entry.status = failure(id, "timed out (the previous call has not returned)", entry.opened);
-      return null;
+      return this.#notAnswering(entry, performance.now() - entry.busySinceMs);
     }
     let reading: Promise<BackendReading>;
+    const startedMs = performance.now();
     try {
       reading = backend.read();
     } catch (error) {
@@ -214,9 +225,9 @@ export class Session {
     }
     const outcome = await settleWithin(reading, this.#deadlineMs);
     if (!outcome.settled) {
-      entry.status = failure(id, `timed out after ${this.#deadlineMs} ms`, entry.opened);
       entry.busy = reading.catch(() => undefined).finally(() => entry.busy = null);
-      return null;
+      entry.busySinceMs = startedMs;
+      return this.#notAnswering(entry, this.#deadlineMs);
     }
     if (!outcome.ok) {
       entry.status = failure(id, errorMessage(outcome.error), entry.opened);
@@ -226,7 +237,16 @@ export class Session {
     entry.status = detail !== undefined
       ? { ...entry.opened, detail: detail ?? entry.opened.detail }
       : { ...entry.opened };
+    entry.lastDevices = deviceIdentities(outcome.value.devices);
     return { id, reading: outcome.value };
+  }
+
+  /** The status and reading of a backend whose read has been running `waitedMs`. */
+  #notAnswering(entry: Entry, waitedMs: number): { id: BackendId; reading: BackendReading } | null {
+    const id = entry.plan.descriptor.id;
+    entry.status = failure(id, notAnsweringDetail(waitedMs), entry.opened ?? undefined);
+    const reading = notAnsweringReading(id, entry.lastDevices, waitedMs);
+    return reading === null ? null : { id, reading };
   }
 
   /**
@@ -267,28 +287,6 @@ const STILL_OPENING = "(still opening)";
  */
 export function isStillOpening(status: BackendStatus): boolean {
   return status.status === "error" && (status.detail?.endsWith(STILL_OPENING) ?? false);
-}
-
-function skipped(id: BackendId, detail: string): BackendStatus {
-  return { id, status: "skipped", detail, library: null, version: null };
-}
-
-function failure(id: BackendId, detail: string, base?: BackendStatus): BackendStatus {
-  return {
-    id,
-    status: "error",
-    detail,
-    library: base?.library ?? null,
-    version: base?.version ?? null,
-  };
-}
-
-function safeClose(backend: Backend): void {
-  try {
-    backend.close();
-  } catch {
-    // A library that fails to shut down must not take the reading with it.
-  }
 }
 
 function hostnameOrNull(): string | null {

@@ -11,6 +11,7 @@ import {
   compileArgs,
   LAZY_MODULES,
   outputName,
+  WORKER_MODULES,
 } from "../../scripts/compile_targets.ts";
 import { readCompileMetadata } from "../../scripts/compile_metadata.ts";
 import { planCompile } from "../../scripts/compile.ts";
@@ -78,6 +79,7 @@ Deno.test({
       assert.deepEqual([...new Set(packages)].sort(), EMBEDDED_PACKAGES);
       assert.match(listing, /string-width\/9\.0\.0/);
       assert.match(listing, /commands\/\*|commands\/check\.ts/);
+      assert.match(listing, /library_worker\.ts/, "the library worker's module is embedded");
       const binary = Deno.readFileSync(`${out}/${outputName("x86_64-unknown-linux-gnu")}`);
       const metadata = readCompileMetadata(binary);
       assert.ok(metadata, "metadata section found");
@@ -141,3 +143,36 @@ Deno.test("LAZY_MODULES (compile's --include list) is every import() target of s
   // here would be left out of the binary: the command or backend would fail to load there.
   assert.deepEqual([...LAZY_MODULES].sort(), await dynamicImports("src/main.ts"));
 });
+
+Deno.test("WORKER_MODULES is every module src/ names by URL, each one's import() targets lazy", async () => {
+  // A worker is started from `new URL("./x.ts", import.meta.url)`, which deno info does not
+  // follow: missing from --include, the worker would fail to load in the binary.
+  const root = new URL("../../", import.meta.url);
+  const named: string[] = [];
+  for (const file of sourceFiles(new URL("src/", root))) {
+    const text = Deno.readTextFileSync(file);
+    for (const match of text.matchAll(/new URL\("(\.[^"]+\.ts)", import\.meta\.url\)/g)) {
+      named.push(new URL(match[1]!, file).href.slice(root.href.length));
+    }
+  }
+  assert.deepEqual([...WORKER_MODULES].sort(), named.sort());
+  for (const worker of WORKER_MODULES) {
+    for (const target of await dynamicImports(worker)) {
+      assert.ok((LAZY_MODULES as readonly string[]).includes(target), `${worker} → ${target}`);
+    }
+  }
+  for (const module of WORKER_MODULES) {
+    const args = compileArgs("x86_64-unknown-linux-gnu", "dist");
+    assert.ok(args.includes(module), `${module} is included`);
+  }
+});
+
+/** Every .ts file under the folder `dir`. */
+function sourceFiles(dir: URL): URL[] {
+  const files: URL[] = [];
+  for (const entry of Deno.readDirSync(dir)) {
+    if (entry.isDirectory) files.push(...sourceFiles(new URL(`${entry.name}/`, dir)));
+    else if (entry.name.endsWith(".ts")) files.push(new URL(entry.name, dir));
+  }
+  return files;
+}

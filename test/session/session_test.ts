@@ -179,25 +179,64 @@ async function firstStatusReleasingRead(
   return (await sample).backends[0]?.status;
 }
 
-Deno.test("Session: a read past the deadline is 'timed out' while the others are reported", async () => {
+Deno.test("Session: a read past the deadline is 'not answering' while the others are reported", async () => {
   const slow = controlled("nvml");
   slow.finishOpen();
   const registry = [slow.descriptor, fake({ id: "drm", read: oneDevice })];
   const session = new Session(planBackends(registry, "linux", null), ctx, { deadlineMs: 20 });
   const first = await session.sample();
   assert.equal(first.backends[0]?.status, "error");
-  assert.match(first.backends[0]?.detail ?? "", /^timed out after 20 ms$/);
+  assert.equal(
+    first.backends[0]?.detail,
+    "not answering: no reply for 20 ms (its call is still running and is not made again " +
+      "until it returns)",
+  );
   assert.equal(first.backends[0]?.library, "libslow.so"); // what open() said is kept
   assert.equal(first.backends[1]?.status, "ok");
   assert.equal(first.devices.length, 1); // drm's device, on schedule
-  // Still running: no second read is started, and it is still a timeout.
+  // Still running: no second read is started, and it is still not answering, for longer.
+  await new Promise((resolve) => setTimeout(resolve, 30));
   const second = await session.sample();
   assert.equal(slow.calls.read, 1);
-  assert.match(second.backends[0]?.detail ?? "", /^timed out \(the previous call/);
+  const waited = /^not answering: no reply for (\d+) ms \(/.exec(second.backends[0]?.detail ?? "");
+  assert.ok(waited && Number(waited[1]) >= 50, second.backends[0]?.detail ?? "");
   // Once it returns, the next sample reads it again.
   slow.finishRead();
   assert.equal(await firstStatusReleasingRead(session, slow), "ok");
   assert.equal(slow.calls.read, 2);
+  await session.close();
+});
+
+Deno.test("Session: a backend not answering keeps its last devices, each marked so", async () => {
+  const slow = controlled("nvml");
+  slow.finishOpen();
+  const other: BackendReading = {
+    timestampMs: 0,
+    devices: [{ localId: "d", vendor: "amd", pciBusId: "0000:03:00.0", name: "Radeon" }],
+    processes: [],
+  };
+  const registry = [slow.descriptor, fake({ id: "drm", read: other })];
+  const session = new Session(planBackends(registry, "linux", null), ctx, { deadlineMs: 20 });
+  // The first read times out with nothing seen yet: no device of its own.
+  const unseen = await session.sample();
+  assert.deepEqual(unseen.devices.map((d) => d.id), ["0000:03:00.0"]);
+  slow.finishRead();
+  assert.equal(await firstStatusReleasingRead(session, slow), "ok");
+  // Now its read hangs: the device it reported stays, identity only, marked not answering.
+  const hung = await session.sample();
+  assert.equal(hung.backends[0]?.status, "error");
+  assert.match(hung.backends[0]?.detail ?? "", /^not answering: no reply for 20 ms/);
+  assert.deepEqual(hung.devices.map((d) => d.id), ["0000:01:00.0", "0000:03:00.0"]);
+  const kept = hung.devices[0]!;
+  assert.equal(kept.name, "GPU");
+  assert.equal(kept.error, "not answering (nvml: no reply for 20 ms)");
+  assert.equal(hung.devices[1]!.error, null);
+  assert.deepEqual(hung.processes, []);
+  assert.equal(slow.calls.read, 3);
+  const later = await session.sample();
+  assert.equal(slow.calls.read, 3); // not asked again while its read is outstanding
+  assert.match(later.devices[0]?.error ?? "", /^not answering \(nvml: no reply for \d+ ms\)$/);
+  slow.finishRead();
   await session.close();
 });
 

@@ -27,13 +27,16 @@ import {
   openAmdsmiLibrary,
 } from "./library.ts";
 import { AmdsmiLifecycle } from "./lifecycle.ts";
+import { powerLimitUnit } from "./power_limit_unit.ts";
 import { readDevice } from "./read_device.ts";
 import { type EngineCursor, readProcesses } from "./read_processes.ts";
 import { AmdsmiError, AmdsmiStatus, isUnavailableAtInit } from "./return_codes.ts";
 import { PROCESSOR_TYPE_AMD_GPU } from "./types.ts";
 
 /** The registry entry for AMD SMI. */
-export const amdsmiBackend = vendorLibraryDescriptor(AMDSMI_INFO, () => new AmdsmiParts());
+export const amdsmiBackend = vendorLibraryDescriptor(AMDSMI_INFO, () => new AmdsmiParts(), {
+  inWorker: true,
+});
 
 class AmdsmiParts implements VendorLibraryParts<AmdsmiLifecycle, Handle> {
   readonly label = "AMD SMI";
@@ -71,6 +74,7 @@ class AmdsmiParts implements VendorLibraryParts<AmdsmiLifecycle, Handle> {
     const named = { library: library.path, version: versionText(version) };
     if (!choice.ok) return { status: "unavailable", detail: choice.reason, ...named };
     library.useLayouts(choice.layouts);
+    library.powerLimitUnit = powerLimitUnit(sonameMajor(library.path), version);
     return { status: "ok", detail: choice.note, ...named };
   }
 

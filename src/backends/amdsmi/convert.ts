@@ -40,12 +40,6 @@ export function celsiusOrNull(value: bigint): number | null {
   return value > -1000n && value < 1000n ? Number(value) : null;
 }
 
-/** µW (`power_limit`) to W; 0 means "no cap known". */
-export function microwattsToWatts(value: number): number | null {
-  const known = knownU32(value);
-  return known === null || known === 0 ? null : known / 1e6;
-}
-
 /** Joules = accumulator × resolution (µJ per count) / 1e6; null when either is unusable. */
 export function energyJoules(count: bigint, resolutionMicrojoules: number): number | null {
   if (count === NA64) return null;

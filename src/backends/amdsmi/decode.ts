@@ -12,7 +12,7 @@ export interface PowerInfo {
   socketPower: bigint | null;
   currentSocketPower: number;
   averageSocketPower: number;
-  /** µW. */
+  /** W or µW, by release (power_limit_unit.ts). */
   powerLimit: number;
 }
 

@@ -18,6 +18,7 @@ import {
   type PowerInfo,
 } from "./decode.ts";
 import type { LibVersion } from "./generation.ts";
+import type { PowerLimitUnit } from "./power_limit_unit.ts";
 import { type AmdsmiProcess, type Handle, readHandles, readProcessList } from "./lists.ts";
 import { AmdsmiError, AmdsmiStatus, fallbackMessage } from "./return_codes.ts";
 import { AMDSMI_SYMBOLS, type HandleStructGetter } from "./symbols.ts";
@@ -64,6 +65,8 @@ export function openAmdsmiLibrary(candidates: readonly string[]): OpenedLibrary<
 /** A loaded libamd_smi. Calls throw `AmdsmiError` on a non-success status. */
 export class AmdsmiLibrary extends VendorLibrary<typeof AMDSMI_SYMBOLS, AmdsmiError> {
   #layouts: LayoutSet | null = null;
+  /** How `power_limit` reads in this release (power_limit_unit.ts); set with the layouts. */
+  powerLimitUnit: PowerLimitUnit = "by size";
 
   constructor(library: Deno.DynamicLibrary<typeof AMDSMI_SYMBOLS>, path: string) {
     super(library, path, {

@@ -12,13 +12,13 @@ import {
   knownU32,
   knownU64,
   mebibytesToBytes,
-  microwattsToWatts,
   percentOrNull,
   productNameOrNull,
   textOrNull,
   uuidOrNull,
 } from "./convert.ts";
 import type { AmdsmiLibrary, Handle, PowerInfo } from "./library.ts";
+import { powerLimitWatts } from "./power_limit_unit.ts";
 import { type FieldErrorCodes, FieldReader, mapOrNull } from "../../ffi/field_reader.ts";
 import { AmdsmiError, isFatalForDevice, isQuietlyUnsupported } from "./return_codes.ts";
 import {
@@ -93,7 +93,7 @@ export function readDevice(
       ? null
       : temperatures.edge ?? temperatures.junction ?? temperatures.mem ?? null,
     powerWatts: power && socketWatts(power),
-    powerLimitWatts: power && microwattsToWatts(power.powerLimit),
+    powerLimitWatts: power && powerLimitWatts(power.powerLimit, amdsmi.powerLimitUnit),
     energyJoules: energy && energyJoules(energy.count, energy.resolutionMicrojoules),
     graphicsClockMHz: clock("graphics clock", CLK_TYPE_GFX),
     memoryClockMHz: clock("memory clock", CLK_TYPE_MEM),

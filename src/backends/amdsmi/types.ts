@@ -64,7 +64,7 @@ export interface VersionLayout {
   build: number;
 }
 
-/** `amdsmi_power_info_t`: socket powers in W, `power_limit` in µW. */
+/** `amdsmi_power_info_t`: socket powers in W, `power_limit` in W or µW (power_limit_unit.ts). */
 export interface PowerLayout {
   size: number;
   /** u64, 6.4+: whichever of current/average is valid. */

@@ -32,6 +32,7 @@ import { apiVersionText } from "./types.ts";
 export const levelZeroBackend = vendorLibraryDescriptor(
   LEVEL_ZERO_INFO,
   () => new LevelZeroParts(),
+  { inWorker: true },
 );
 
 export { SYSMAN_ENV };

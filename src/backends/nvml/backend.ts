@@ -20,7 +20,9 @@ import { readProcesses, type UtilizationCursor } from "./read_processes.ts";
 import { NvmlError, NvmlReturn } from "./return_codes.ts";
 
 /** The registry entry for NVML. */
-export const nvmlBackend = vendorLibraryDescriptor(NVML_INFO, () => new NvmlParts());
+export const nvmlBackend = vendorLibraryDescriptor(NVML_INFO, () => new NvmlParts(), {
+  inWorker: true,
+});
 
 /** Detail for the one init failure that is an ordinary state, not a fault. */
 const DRIVER_NOT_LOADED_DETAIL = "NVIDIA driver not loaded";

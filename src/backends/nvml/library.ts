@@ -204,23 +204,23 @@ export class NvmlLibrary extends VendorLibrary<typeof NVML_SYMBOLS, NvmlError> {
     return info.string(PCI_INFO.busIdLegacy, PCI_BUS_ID_LEGACY_LENGTH);
   }
 
-  /** Bytes, from `_v2` when exported (its `used` includes reserved memory), else v1. */
+  /**
+   * Bytes, from `_v2` when exported (its `used` includes reserved memory), else v1; also v1
+   * when `_v2` refuses the call itself (a version it does not take, or not supported here).
+   */
   memory(device: DeviceHandle): { total: bigint; free: bigint; used: bigint } {
     const v2 = this.symbols.nvmlDeviceGetMemoryInfo_v2;
-    const layout = v2 ? MEMORY_V2 : MEMORY_V1;
-    const memory = new StructBuffer(layout.size);
     if (v2) {
+      const memory = new StructBuffer(MEMORY_V2.size);
       memory.setU32(MEMORY_V2.version, MEMORY_V2_VERSION);
-      this.calls.check("nvmlDeviceGetMemoryInfo_v2", v2(device, memory.bytes));
-    } else {
-      const v1 = this.symbols.nvmlDeviceGetMemoryInfo;
-      this.calls.check("nvmlDeviceGetMemoryInfo", v1 ? v1(device, memory.bytes) : null);
+      const code = v2(device, memory.bytes);
+      if (code === NvmlReturn.SUCCESS) return memoryFields(memory, MEMORY_V2);
+      if (!MEMORY_V2_REFUSALS.includes(code)) this.calls.check("nvmlDeviceGetMemoryInfo_v2", code);
     }
-    return {
-      total: memory.u64(layout.total),
-      free: memory.u64(layout.free),
-      used: memory.u64(layout.used),
-    };
+    const memory = new StructBuffer(MEMORY_V1.size);
+    const v1 = this.symbols.nvmlDeviceGetMemoryInfo;
+    this.calls.check("nvmlDeviceGetMemoryInfo", v1 ? v1(device, memory.bytes) : null);
+    return memoryFields(memory, MEMORY_V1);
   }
 
   /** GPU and memory-controller busy percentages. */
@@ -252,4 +252,25 @@ export class NvmlLibrary extends VendorLibrary<typeof NVML_SYMBOLS, NvmlError> {
   #string(name: string, size: number, call: (buffer: Uint8Array, size: number) => number): string {
     return this.calls.struct(name, size, (bytes) => call(bytes, size)).string(0, size);
   }
+}
+
+/**
+ * What `nvmlDeviceGetMemoryInfo_v2` answers when it cannot serve the call at all, so v1 is
+ * asked instead (types.ts, MEMORY_V2_VERSION, says which library answers which).
+ */
+const MEMORY_V2_REFUSALS: readonly number[] = [
+  NvmlReturn.ARGUMENT_VERSION_MISMATCH,
+  NvmlReturn.FUNCTION_NOT_FOUND,
+  NvmlReturn.NOT_SUPPORTED,
+];
+
+function memoryFields(
+  memory: StructBuffer,
+  layout: { total: number; free: number; used: number },
+): { total: bigint; free: bigint; used: bigint } {
+  return {
+    total: memory.u64(layout.total),
+    free: memory.u64(layout.free),
+    used: memory.u64(layout.used),
+  };
 }

@@ -35,8 +35,11 @@ export const MEMORY_V2 = {
 } as const;
 
 /**
- * `nvmlMemory_v2` = `sizeof(nvmlMemory_v2_t) | 2 << 24`. The library checks it and answers
- * FUNCTION_NOT_FOUND when it differs (the header's "must be 2" is misleading).
+ * `nvmlMemory_v2` = `sizeof(nvmlMemory_v2_t) | 2 << 24` (the header's "must be 2" is
+ * misleading). For a version it does not take, the header's code is ARGUMENT_VERSION_MISMATCH
+ * (25, "the provided version is invalid/unsupported"); the 535 library answers
+ * FUNCTION_NOT_FOUND (13) instead (shared/reference/nvml-level-zero-abi.md, item 3). Either,
+ * or NOT_SUPPORTED (a vGPU), makes `memory()` read v1 (library.ts).
  */
 export const MEMORY_V2_VERSION = 0x02000028;
 

@@ -63,6 +63,7 @@ async function withFake(
 
 const VERSIONS: Record<(typeof GENERATION_VARIANTS)[number], string> = {
   "a61-pid-only": "AMD SMI 24.5.0.0",
+  "a61-rocm612": "AMD SMI 24.5.2.0",
   "a63": "AMD SMI 24.7.1.60300",
   "a64": "AMD SMI 25.0.0",
   "a70": "AMD SMI 26.1.0",

@@ -5,7 +5,6 @@ import {
   energyJoules,
   knownU32,
   mebibytesToBytes,
-  microwattsToWatts,
   percentOrNull,
   productNameOrNull,
   uuidOrNull,
@@ -32,9 +31,7 @@ Deno.test("all-ones sentinels are null", () => {
   assert.equal(mebibytesToBytes(2), 2097152);
 });
 
-Deno.test("units: µW → W, counts × µJ → J, °C kept, garbage temperatures null", () => {
-  assert.equal(microwattsToWatts(327000000), 327);
-  assert.equal(microwattsToWatts(0), null);
+Deno.test("units: counts × µJ → J, °C kept, garbage temperatures null", () => {
   assert.equal(energyJoules(2000000n, 15.5), 31); // 2e6 × 15.5 µJ = 31 J
   assert.equal(energyJoules(0xffffffffffffffffn, 15.5), null);
   assert.equal(energyJoules(5n, Number.NaN), null);

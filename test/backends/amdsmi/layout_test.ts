@@ -8,6 +8,12 @@
  *    with gcc). The header compiled for each generation must print exactly these.
  * 2. src/backends/amdsmi/types.ts and layouts.ts must agree with the same probe, field by field.
  *
+ * 3. Where the vendor's amdsmi.h is installed (_vendor_header.ts), the same probe compiled
+ *    against it must print what our header prints for the generation it declares. None is
+ *    installed here or in CI, so that test is skipped with the reason; run against the
+ *    headers of ROCm/amdsmi at rocm-6.0.0, 6.1.0, 6.1.2, 6.2.0, 6.2.2 and amd-mainline
+ *    (24.7.0) via GPUTOP_AMDSMI_INCLUDE, it passed for each.
+ *
  * A mistake in the reference notes themselves cannot be caught here; only a run against a
  * real libamd_smi could.
  */
@@ -25,6 +31,7 @@ import {
 import { LAYOUTS } from "../../../src/backends/amdsmi/layouts.ts";
 import { FAKE_AMDSMI_DIR, fakeAmdsmiUnavailableReason } from "../../fakes/amdsmi/build_fake.ts";
 import { compileAndRunProbe, probeLines } from "../../fakes/c_library.ts";
+import { findVendorHeader, vendorCompileSkip } from "./_vendor_header.ts";
 
 const ABI_NUMBER: Record<Generation, number> = {
   A60: 60,
@@ -296,9 +303,13 @@ function typescriptLayout(generation: Generation): Map<string, number> {
   return flat;
 }
 
-async function probe(generation: Generation): Promise<Map<string, number>> {
+/** The probe for `generation`, against our header, or the vendor's in `vendorInclude`. */
+async function probe(generation: Generation, vendorInclude?: string): Promise<Map<string, number>> {
+  const header = vendorInclude === undefined
+    ? ["-I", FAKE_AMDSMI_DIR]
+    : ["-DPROBE_VENDOR_HEADER", "-I", vendorInclude];
   const text = await compileAndRunProbe(
-    [`-DGPUTOP_AMDSMI_ABI=${ABI_NUMBER[generation]}`, "-I", FAKE_AMDSMI_DIR],
+    [`-DGPUTOP_AMDSMI_ABI=${ABI_NUMBER[generation]}`, ...header],
     `${FAKE_AMDSMI_DIR}/layout_probe.c`,
   );
   return new Map(probeLines(text).map(([key, value]) => [key, Number(value)]));
@@ -325,6 +336,28 @@ for (const generation of GENERATIONS) {
     },
   });
 }
+
+const vendor = findVendorHeader();
+const vendorSkip = vendorCompileSkip(vendor);
+
+Deno.test({
+  name: vendor.ok
+    ? `${vendor.generation}: the vendor's ${vendor.path} lays out every struct as amdsmi_abi.h` +
+      (vendorSkip === null ? "" : ` (skipped: ${vendorSkip})`)
+    : `the vendor's amdsmi.h lays out every struct as amdsmi_abi.h (skipped: ${vendorSkip})`,
+  ignore: vendorSkip !== null,
+  async fn() {
+    if (!vendor.ok) return;
+    const [ours, theirs] = await Promise.all([
+      probe(vendor.generation),
+      probe(vendor.generation, vendor.includeDir),
+    ]);
+    assert.deepEqual(
+      Object.fromEntries([...theirs].sort()),
+      Object.fromEntries([...ours].sort()),
+    );
+  },
+});
 
 Deno.test("out-buffers are at least as large as every generation's struct", () => {
   for (const generation of GENERATIONS) {

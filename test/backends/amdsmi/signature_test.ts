@@ -1,11 +1,15 @@
 /**
  * src/backends/amdsmi/symbols.ts against the prototypes in our ABI header (which the fake is
- * compiled against, so the C compiler holds the fake to the same prototypes). No real
- * amdsmi.h exists here; the prototypes restate the reference notes (§1.4).
+ * compiled against, so the C compiler holds the fake to the same prototypes), and, where the
+ * vendor's amdsmi.h is installed (_vendor_header.ts), against its prototypes too. None is
+ * installed here or in CI: there the prototypes restate the reference notes (§1.4), and the
+ * vendor check is skipped with the reason (it passed against the headers of ROCm/amdsmi at
+ * rocm-6.0.0, 6.1.0, 6.1.2, 6.2.2 and amd-mainline, named by GPUTOP_AMDSMI_INCLUDE).
  */
 import assert from "node:assert/strict";
 import { AMDSMI_SYMBOLS } from "../../../src/backends/amdsmi/symbols.ts";
 import { FAKE_AMDSMI_DIR } from "../../fakes/amdsmi/build_fake.ts";
+import { findVendorHeader } from "./_vendor_header.ts";
 
 /** How each C parameter type passes through Deno FFI. */
 function ffiType(cType: string): string {
@@ -32,12 +36,16 @@ function ffiType(cType: string): string {
   }
 }
 
-/** name → FFI parameter types, for every `amdsmi_status_t amdsmi_*(...)` prototype. */
-function prototypes(header: string): Map<string, string[][]> {
+/**
+ * name → FFI parameter types, for every `amdsmi_status_t amdsmi_*(...)` prototype, or for
+ * those of `only` (a vendor header declares many the backend does not bind).
+ */
+function prototypes(header: string, only?: ReadonlySet<string>): Map<string, string[][]> {
   const found = new Map<string, string[][]>();
   const pattern = /amdsmi_status_t\s+(amdsmi_\w+)\s*\(([^)]*)\)\s*;/g;
   for (const match of header.matchAll(pattern)) {
     const [, name = "", params = ""] = match;
+    if (only !== undefined && !only.has(name)) continue;
     const types = params.trim() === "void" ? [] : params.split(",").map((param) => {
       // Drop the parameter name: the last identifier, unless the type is all there is.
       const text = param.trim();
@@ -66,4 +74,30 @@ Deno.test("every AMD SMI symbol matches its prototype in amdsmi_abi.h", async ()
     [],
     "prototypes the backend does not bind",
   );
+});
+
+const vendor = findVendorHeader();
+
+Deno.test({
+  name: vendor.ok
+    ? `every AMD SMI symbol matches its prototype in the vendor's ${vendor.path}`
+    : `every AMD SMI symbol matches its prototype in the vendor's amdsmi.h (skipped: ${vendor.skip})`,
+  ignore: !vendor.ok,
+  fn() {
+    if (!vendor.ok) return;
+    const declared = prototypes(vendor.text, new Set(Object.keys(AMDSMI_SYMBOLS)));
+    for (const [name, definition] of Object.entries(AMDSMI_SYMBOLS)) {
+      const forms = declared.get(name);
+      // A release may lack an entry point (the pid-only list's process info after 6.1.0):
+      // only one the backend binds as optional.
+      if (forms === undefined) {
+        const optional = (definition as { optional?: boolean }).optional === true;
+        assert.ok(optional, `${name} is not declared in ${vendor.path}`);
+        continue;
+      }
+      for (const parameters of forms) {
+        assert.deepEqual([...definition.parameters], parameters, name);
+      }
+    }
+  },
 });

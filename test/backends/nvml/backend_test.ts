@@ -117,6 +117,14 @@ fakeNvmlTest("nvml read() passes the newest sample time as lastSeenTimeStamp", a
 /** Variants that read memory through the v1 entry point (used without the reserved split). */
 const V1_MEMORY_VARIANTS: [FakeNvmlVariant, string][] = [
   ["no-memory-v2", "nvml falls back to nvmlDeviceGetMemoryInfo when _v2 is not exported"],
+  [
+    "memory-v2-mismatch",
+    "nvml falls back to nvmlDeviceGetMemoryInfo when _v2 answers ARGUMENT_VERSION_MISMATCH",
+  ],
+  [
+    "memory-v2-not-supported",
+    "nvml falls back to nvmlDeviceGetMemoryInfo when _v2 answers NOT_SUPPORTED",
+  ],
   // PCI bus id from busIdLegacy, memory from v1, processes from 16-byte entries.
   ["v1-only", "nvml works with a library exporting only v1 entry points"],
 ];

@@ -12,6 +12,11 @@ interface VariantSpec {
   file: string;
   /** What amdsmi_get_lib_version reports: first and second number, and the build string. */
   version: [number, number, string];
+  /**
+   * The unit `amdsmi_get_power_info` writes `power_limit` in for that version: W up to ROCm
+   * 6.1.1, µW from 6.1.2 (src/backends/amdsmi/power_limit_unit.ts cites the library's source).
+   */
+  powerLimit: "W" | "µW";
   defines?: string[];
 }
 
@@ -21,31 +26,53 @@ const VARIANTS = {
     abi: 61,
     file: "libamd_smi.so.24",
     version: [24, 5, "24.5.0.0"],
+    powerLimit: "W",
     defines: ["-DFAKE_PID_ONLY"],
   },
+  /** ROCm 6.1.2: `.so.24`, lib 24.5.2, full process entries; power_limit now in µW. */
+  "a61-rocm612": {
+    abi: 61,
+    file: "libamd_smi.so.24",
+    version: [24, 5, "24.5.2.0"],
+    powerLimit: "µW",
+  },
   /** ROCm 6.3: `.so.24`, lib 24.7, full process entries of 224 bytes. */
-  "a63": { abi: 63, file: "libamd_smi.so.24", version: [24, 7, "24.7.1.60300"] },
+  "a63": { abi: 63, file: "libamd_smi.so.24", version: [24, 7, "24.7.1.60300"], powerLimit: "µW" },
   /** ROCm 6.4: `.so.25`. */
-  "a64": { abi: 64, file: "libamd_smi.so.25", version: [25, 0, "25.0.0"] },
+  "a64": { abi: 64, file: "libamd_smi.so.25", version: [25, 0, "25.0.0"], powerLimit: "µW" },
   /** ROCm 7.x: `.so.26`. */
-  "a70": { abi: 70, file: "libamd_smi.so.26", version: [26, 1, "26.1.0"] },
+  "a70": { abi: 70, file: "libamd_smi.so.26", version: [26, 1, "26.1.0"], powerLimit: "µW" },
   /** ROCm 6.2 loaded through the unversioned name: the version call picks the set. */
-  "a62-unversioned": { abi: 62, file: "libamd_smi.so", version: [24, 6, "24.6.3.60204"] },
+  "a62-unversioned": {
+    abi: 62,
+    file: "libamd_smi.so",
+    version: [24, 6, "24.6.3.60204"],
+    powerLimit: "µW",
+  },
   /** A release newer than any known (lib 27), through the unversioned name. */
-  "future-unversioned": { abi: 70, file: "libamd_smi.so", version: [27, 0, "27.0.0"] },
+  "future-unversioned": {
+    abi: 70,
+    file: "libamd_smi.so",
+    version: [27, 0, "27.0.0"],
+    powerLimit: "µW",
+  },
   /** 7.x without some entry points (energy, board info, process list). */
   "a70-omit-some": {
     abi: 70,
     file: "libamd_smi.so.26",
     version: [26, 1, "26.1.0"],
+    powerLimit: "µW",
     defines: ["-DFAKE_OMIT_SOME"],
   },
 } as const satisfies Record<string, VariantSpec>;
 
 export type FakeAmdsmiVariant = keyof typeof VARIANTS;
 
-/** The four layout generations the issue asks for, each with both scenarios. */
-export const GENERATION_VARIANTS = ["a61-pid-only", "a63", "a64", "a70"] as const;
+/**
+ * The four layout generations the issue asks for, each with both scenarios, and 6.1.2, the
+ * first release whose power_limit is in µW.
+ */
+export const GENERATION_VARIANTS = ["a61-pid-only", "a61-rocm612", "a63", "a64", "a70"] as const;
 
 /** Scenarios the fake serves, chosen by FAKE_AMDSMI_SCENARIO at `amdsmi_init`. */
 export type FakeAmdsmiScenario =
@@ -81,6 +108,7 @@ export function buildFakeAmdsmi(variant: FakeAmdsmiVariant): Promise<string> {
       `-DFAKE_VERSION_MAJOR=${major}`,
       `-DFAKE_VERSION_MINOR=${minor}`,
       `-DFAKE_VERSION_BUILD="${build}"`,
+      ...(spec.powerLimit === "W" ? ["-DFAKE_POWER_LIMIT_WATTS"] : []),
       ...(spec.defines ?? []),
       "-I",
       FAKE_AMDSMI_DIR,

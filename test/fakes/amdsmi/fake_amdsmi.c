@@ -19,6 +19,10 @@
  *   -DFAKE_OMIT_SOME       no amdsmi_get_energy_count, amdsmi_get_gpu_board_info nor
  *                          amdsmi_get_gpu_process_list (a trimmed or different build)
  *   -DFAKE_VERSION_MAJOR/-DFAKE_VERSION_MINOR/-DFAKE_VERSION_BUILD  what get_lib_version says
+ *   -DFAKE_POWER_LIMIT_WATTS  power_limit in whole W, as ROCm 6.0.x to 6.1.1 wrote it (their
+ *                          smi_amdgpu_get_power_cap divided power1_cap by 1000000); without
+ *                          it, µW, the raw power1_cap every release from 6.1.2 on writes
+ *                          (src/backends/amdsmi/power_limit_unit.ts cites the sources)
  *
  * Init follows the pre-7.0.2 rule: one boolean, a second init is a no-op and the first
  * shutdown tears everything down. Handles carry the init epoch and are refused (INVAL) after
@@ -523,7 +527,11 @@ EXPORT amdsmi_status_t amdsmi_get_power_info(amdsmi_processor_handle handle,
   info->socket_power = junk ? NA64 : (gpu->current_w != NA32 ? gpu->current_w : gpu->average_w);
 #endif
   info->gfx_voltage = 768; /* mV, the power capture's GPU 0 */
+#if defined(FAKE_POWER_LIMIT_WATTS)
+  info->power_limit = junk ? 0xFFFFFFFFu : gpu->limit_uw / 1000000u;
+#else
   info->power_limit = junk ? 0xFFFFFFFFu : gpu->limit_uw;
+#endif
   return AMDSMI_STATUS_SUCCESS;
 }
 

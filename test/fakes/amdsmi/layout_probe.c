@@ -1,12 +1,33 @@
 /*
  * Prints the size and offsets of every AMD SMI struct gputop reads, as laid out by our
- * amdsmi_abi.h for one generation (-DGPUTOP_AMDSMI_ABI=NN), one "key value" per line. Keys
- * use the field names of src/backends/amdsmi/types.ts. Built by layout_test.ts.
+ * amdsmi_abi.h for one generation (-DGPUTOP_AMDSMI_ABI=NN), or by the vendor's amdsmi.h
+ * (-DPROBE_VENDOR_HEADER, where one is installed), one "key value" per line. Keys use the
+ * field names of src/backends/amdsmi/types.ts. Built by layout_test.ts.
  */
 #include <stddef.h>
 #include <stdio.h>
 
+#ifdef PROBE_VENDOR_HEADER
+/* The vendor's header for the generation named by -DGPUTOP_AMDSMI_ABI (layout_test.ts). */
+#include <amd_smi/amdsmi.h>
+#define ABI GPUTOP_AMDSMI_ABI
+/* Names the vendor's headers gave a field we read by another: 6.0's asic_info calls oam_id
+ * xgmi_physical_id; from 6.2 amdsmi_bdf_t's bit fields are an anonymous struct. */
+#if ABI == 60
+#define OAM_ID xgmi_physical_id
+#endif
+#if ABI >= 62
+#define BDF_BITS(bdf) (bdf)
+#endif
+#else
 #include "amdsmi_abi.h"
+#endif
+#ifndef OAM_ID
+#define OAM_ID oam_id
+#endif
+#ifndef BDF_BITS
+#define BDF_BITS(bdf) (bdf).fields
+#endif
 
 #define SIZE(key, T) printf(key ".size %zu\n", sizeof(T))
 #define OFF(key, T, f) printf(key " %zu\n", offsetof(T, f))
@@ -90,7 +111,7 @@ int main(void) {
   OFF("asicInfo.revId", amdsmi_asic_info_t, rev_id);
   OFF("asicInfo.asicSerial", amdsmi_asic_info_t, asic_serial);
   LEN("asicInfo.asicSerialLength", amdsmi_asic_info_t, asic_serial);
-  OFF("asicInfo.oamId", amdsmi_asic_info_t, oam_id);
+  OFF("asicInfo.oamId", amdsmi_asic_info_t, OAM_ID);
 #if ABI >= 63
   OFF("asicInfo.numOfComputeUnits", amdsmi_asic_info_t, num_of_compute_units);
   OFF("asicInfo.targetGraphicsVersion", amdsmi_asic_info_t, target_graphics_version);
@@ -109,10 +130,10 @@ int main(void) {
 
   /* The bit layout of amdsmi_bdf_t: domain 0x1234, bus 0xc1, device 0x1f, function 5. */
   amdsmi_bdf_t bdf = {0};
-  bdf.fields.domain_number = 0x1234;
-  bdf.fields.bus_number = 0xc1;
-  bdf.fields.device_number = 0x1f;
-  bdf.fields.function_number = 5;
+  BDF_BITS(bdf).domain_number = 0x1234;
+  BDF_BITS(bdf).bus_number = 0xc1;
+  BDF_BITS(bdf).device_number = 0x1f;
+  BDF_BITS(bdf).function_number = 5;
   printf("const.bdfExample %llu\n", (unsigned long long)bdf.as_uint);
   return 0;
 }

@@ -6,12 +6,23 @@ import { fileURLToPath } from "node:url";
 import { FakeCLibrary } from "../c_library.ts";
 
 /** Compile-time variants: which versioned entry points the library exports. */
-export type FakeNvmlVariant = "default" | "v1-only" | "no-memory-v2" | "no-v3" | "v3-wide";
+export type FakeNvmlVariant =
+  | "default"
+  | "v1-only"
+  | "no-memory-v2"
+  | "memory-v2-mismatch"
+  | "memory-v2-not-supported"
+  | "no-v3"
+  | "v3-wide";
 
 const DEFINES: Record<FakeNvmlVariant, string[]> = {
   "default": [],
   "v1-only": ["-DFAKE_NVML_V1_ONLY"],
   "no-memory-v2": ["-DFAKE_NVML_NO_MEMORY_V2"],
+  // nvmlDeviceGetMemoryInfo_v2 exported but refusing: ARGUMENT_VERSION_MISMATCH (25), as a
+  // driver that takes no v2 struct answers; NOT_SUPPORTED (3), as a vGPU may.
+  "memory-v2-mismatch": ["-DFAKE_NVML_MEMORY_V2_ANSWERS=25"],
+  "memory-v2-not-supported": ["-DFAKE_NVML_MEMORY_V2_ANSWERS=3"],
   "no-v3": ["-DFAKE_NVML_NO_V3"],
   "v3-wide": ["-DFAKE_NVML_V3_WIDE"],
 };

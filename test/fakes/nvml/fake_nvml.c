@@ -17,6 +17,9 @@
  *   -DFAKE_NVML_NO_MEMORY_V2  no nvmlDeviceGetMemoryInfo_v2
  *   -DFAKE_NVML_NO_V3         no ...RunningProcesses_v3
  *   -DFAKE_NVML_V3_WIDE       ..._v3 writes 32-byte entries, as early R535 drivers did
+ *   -DFAKE_NVML_MEMORY_V2_ANSWERS=N  nvmlDeviceGetMemoryInfo_v2 always answers code N: 25
+ *                             (ARGUMENT_VERSION_MISMATCH, a driver that takes no v2 struct) or
+ *                             3 (NOT_SUPPORTED, as a vGPU may); v1 still answers
  *
  * Session behaviour, as the real library has it: nvmlInit/nvmlShutdown are reference
  * counted, and every init that finds the count at 0 starts a new generation whose device
@@ -26,6 +29,13 @@
  *   FAKE_NVML_COUNTS_FILE     after every init and shutdown, "init N shutdown M refcount R"
  *                             is written to this file (so a killed process leaves its counts)
  *   FAKE_NVML_SELF_PID=1      GPU 0's first compute process (4242) is the calling process
+ *
+ * And read at every call of the functions named below, a call that never returns (a GPU
+ * fallen off the bus can make NVML calls hang for minutes):
+ *   FAKE_NVML_HANG_CALL       nvmlDeviceGetTemperature or nvmlDeviceGetPowerUsage: that call
+ *                             blocks forever (its thread sleeps until the process ends)
+ *   FAKE_NVML_HANG_AFTER      calls of it answered normally before the first that hangs (0)
+ *   FAKE_NVML_HANG_FILE       every call that starts to hang appends "hang <name>" to this file
  *
  * Every number below is source data for the tests, which restate them as literals.
  */
@@ -244,6 +254,22 @@ static void write_counts(void) {
   if (file == NULL) return;
   fprintf(file, "init %u shutdown %u refcount %d\n", init_calls, shutdown_calls, refcount);
   fclose(file);
+}
+
+/* Blocks forever when FAKE_NVML_HANG_CALL names `name` and its first HANG_AFTER calls are done. */
+static void maybe_hang(const char *name) {
+  static unsigned long calls = 0;
+  const char *hang = getenv("FAKE_NVML_HANG_CALL");
+  if (hang == NULL || strcmp(hang, name) != 0) return;
+  const char *after = getenv("FAKE_NVML_HANG_AFTER");
+  if (after != NULL && after[0] != '\0' && calls++ < strtoul(after, NULL, 10)) return;
+  const char *path = getenv("FAKE_NVML_HANG_FILE");
+  FILE *file = path != NULL && path[0] != '\0' ? fopen(path, "a") : NULL;
+  if (file != NULL) {
+    fprintf(file, "hang %s\n", name);
+    fclose(file);
+  }
+  for (;;) sleep(3600);
 }
 
 static void new_generation(void) {
@@ -525,6 +551,9 @@ EXPORT nvmlReturn_t nvmlDeviceGetMemoryInfo_v2(nvmlDevice_t device, nvmlMemory_v
   nvmlReturn_t status = gate(device, F_MEMORY);
   if (status != NVML_SUCCESS) return status;
   if (memory == NULL) return NVML_ERROR_INVALID_ARGUMENT;
+#if defined(FAKE_NVML_MEMORY_V2_ANSWERS)
+  return FAKE_NVML_MEMORY_V2_ANSWERS;
+#endif
   /* The 535 driver answers FUNCTION_NOT_FOUND for any other version value. */
   if (memory->version != nvmlMemory_v2) return NVML_ERROR_FUNCTION_NOT_FOUND;
   memory->total = device->total;
@@ -563,10 +592,12 @@ EXPORT nvmlReturn_t nvmlDeviceGetDecoderUtilization(nvmlDevice_t device, unsigne
 EXPORT nvmlReturn_t nvmlDeviceGetTemperature(nvmlDevice_t device, nvmlTemperatureSensors_t sensor,
                                              unsigned int *temp) {
   if (sensor != NVML_TEMPERATURE_GPU) return NVML_ERROR_INVALID_ARGUMENT;
+  maybe_hang("nvmlDeviceGetTemperature");
   return get_u32(device, F_TEMPERATURE, device->temperature, temp);
 }
 
 EXPORT nvmlReturn_t nvmlDeviceGetPowerUsage(nvmlDevice_t device, unsigned int *power) {
+  maybe_hang("nvmlDeviceGetPowerUsage");
   return get_u32(device, F_POWER, device->power_mw, power);
 }
 
