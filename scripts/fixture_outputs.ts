@@ -168,9 +168,15 @@ for (const variant of GENERATION_VARIANTS) {
   }
 }
 
+/**
+ * The captured pids are looked up in /proc for names and users; an empty proc root keeps this
+ * machine's own processes (which may hold the same pids) out of the output.
+ */
+const EMPTY_PROC = ["--proc-root", Deno.makeTempDirSync({ prefix: "gputop-empty-proc-" })];
+
 Deno.chmodSync(FAKE_MACMON, 0o755);
 for (const name of MACMON_FIXTURES) {
-  await capture(`macmon-${name}`, ["--backends", "macmon"], {
+  await capture(`macmon-${name}`, ["--backends", "macmon", ...EMPTY_PROC], {
     GPUTOP_MACMON: FAKE_MACMON,
     FAKE_MACMON_OUTPUT: fixture(name),
   });
@@ -179,7 +185,7 @@ for (const name of MACMON_FIXTURES) {
 makeFakeExecutable();
 for (const stem of CAPTURE_STEMS) {
   for (const state of CAPTURE_STATES) {
-    await capture(`nvidia-smi-${stem}-${state}`, ["--backends", "nvidia-smi"], {
+    await capture(`nvidia-smi-${stem}-${state}`, ["--backends", "nvidia-smi", ...EMPTY_PROC], {
       GPUTOP_NVIDIA_SMI: FAKE_NVIDIA_SMI,
       FAKE_NVIDIA_SMI_GPU_FILE: smiFixture(`${stem}-${state}-gpu.csv`),
       FAKE_NVIDIA_SMI_APPS_FILE: smiFixture(`${stem}-${state}-apps.csv`),
