@@ -28,7 +28,13 @@ Deno.test("merge: a MIG device never joins the DRM device at its parent's PCI ad
         devices: [
           { localId: "0000:07:00.0", vendor: "nvidia", pciBusId: "0000:07:00.0" },
           { localId: "0000:08:00.0", vendor: "nvidia", pciBusId: "0000:08:00.0" },
-          { localId: MIG, vendor: "nvidia", uuid: MIG, parentId: "0000:07:00.0", partition: PARTITION },
+          {
+            localId: MIG,
+            vendor: "nvidia",
+            uuid: MIG,
+            parentId: "0000:07:00.0",
+            partition: PARTITION,
+          },
         ],
         processes: [{ pid: 1, deviceLocalId: MIG, perProcess: true }],
       },
