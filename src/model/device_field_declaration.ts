@@ -77,6 +77,21 @@ export const flag = (zod: Zod) => zod.boolean().nullable();
 export const engines = (zod: Zod) =>
   zod.record(zod.string(), zod.number().min(0).max(100)).nullable();
 
+/**
+ * A device that is a slice of another (its `parentId`): a MIG device, with the ids NVML gives
+ * its GPU and compute instance, its slot under the parent and its profile (`3g.20gb`).
+ */
+export const partition = (zod: Zod) =>
+  zod.object({
+    kind: zod.literal("mig"),
+    migIndex: zod.number().int().nonnegative().describe(
+      "slot under the parent (nvmlDeviceGetMigDeviceHandleByIndex): the 1 of -i 0:1",
+    ),
+    gpuInstanceId: zod.number().int().nonnegative(),
+    computeInstanceId: zod.number().int().nonnegative(),
+    profile: zod.string().nullable().describe("the part of the name after 'MIG '"),
+  }).nullable();
+
 // Derivations over any table of declarations: the real one (`device_fields.ts`) and, in the
 // tests, the real one with a field added, to see that one entry reaches every output.
 

@@ -18,6 +18,7 @@ import {
   integerOrNull,
   metricsOf,
   numberOrNull,
+  partition,
   percent,
   schemaShapeOf,
   text,
@@ -256,6 +257,13 @@ export const DEVICE_FIELD_DECLARATIONS = {
   pcieGeneration: { schema: integerOrNull, empty: null, csv: "value" },
   pcieWidth: { schema: integerOrNull, empty: null, csv: "value" },
   migMode: { schema: flag, empty: null, csv: "value" },
+  parentId: {
+    schema: (z) =>
+      text(z).describe("id of the device this one is a partition of (a MIG device's GPU)"),
+    empty: null,
+    csv: "value",
+  },
+  partition: { schema: partition, empty: null, csv: "record" },
   runtimeStatus: {
     schema: (z) =>
       text(z).describe(

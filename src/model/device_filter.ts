@@ -1,6 +1,8 @@
 /**
  * `-i/--id LIST`: keep the devices named by index, UUID or PCI address (any spelling that
- * normalises to the same address), and the processes on them. Indexes are not renumbered,
+ * normalises to the same address), or a MIG device by its `MIG-…` UUID or as `GPU:MIG`
+ * (`0:1`: GPU 0's MIG device in slot 1, as NVIDIA_VISIBLE_DEVICES reads it), and the
+ * processes on them. Indexes are not renumbered,
  * so `-i 1` still says device 1.
  */
 import { normalizePciBusId } from "./pci.ts";
@@ -12,9 +14,14 @@ export interface FilterResult {
   unmatched: string[];
 }
 
-export function deviceMatchesId(device: Device, id: string): boolean {
+export function deviceMatchesId(device: Device, id: string, parent: Device | null = null): boolean {
   const text = id.trim();
   if (/^\d+$/.test(text)) return device.index === Number(text);
+  const mig = /^(\d+):(\d+)$/.exec(text);
+  if (mig !== null) {
+    return parent !== null && parent.index === Number(mig[1]) &&
+      device.partition?.migIndex === Number(mig[2]);
+  }
   const lower = text.toLowerCase();
   if (device.uuid && device.uuid.toLowerCase() === lower) return true;
   if (device.id.toLowerCase() === lower) return true;
@@ -24,8 +31,17 @@ export function deviceMatchesId(device: Device, id: string): boolean {
 
 export function filterDevices(snapshot: Snapshot, ids: readonly string[] | null): FilterResult {
   if (ids === null) return { snapshot, unmatched: [] };
-  const unmatched = ids.filter((id) => !snapshot.devices.some((d) => deviceMatchesId(d, id)));
-  const devices = snapshot.devices.filter((d) => ids.some((id) => deviceMatchesId(d, id)));
+  const byId = new Map(snapshot.devices.map((d) => [d.id, d]));
+  const parentOf = (d: Device) => (d.parentId === null ? null : byId.get(d.parentId) ?? null);
+  const named = (d: Device) => ids.some((id) => deviceMatchesId(d, id, parentOf(d)));
+  const unmatched = ids.filter((id) =>
+    !snapshot.devices.some((d) => deviceMatchesId(d, id, parentOf(d)))
+  );
+  // Naming a GPU names its MIG devices too: they are where its work runs.
+  const devices = snapshot.devices.filter((d) => {
+    const parent = parentOf(d);
+    return named(d) || (parent !== null && named(parent));
+  });
   const kept = new Set(devices.map((d) => d.index));
   const processes = snapshot.processes.filter((p) =>
     p.deviceIndex !== null && kept.has(p.deviceIndex)

@@ -8,11 +8,15 @@
  * A long-running session passes its {@linkcode StableDeviceIndexes}: then a device keeps the
  * index it first got (new ones get the next free number) and devices are listed by index.
  *
+ * Partitions (MIG devices) have no PCI address: they join on their UUID, so they never merge
+ * into the GPU at their parent's address, and they are listed right after their parent.
+ *
  * A process is one (pid, device) pair; when two backends report the same pair the one
  * earlier in the registry supplies the record and later ones only fill its unknown fields.
  */
 import { emptyDeviceMetrics } from "./empty_device.ts";
 import { backendRank, precedenceFor } from "./field_precedence.ts";
+import { partitionsAfterParents } from "./partition_order.ts";
 import { normalizePciBusId } from "./pci.ts";
 import type { StableDeviceIndexes } from "./stable_index.ts";
 import type {
@@ -88,7 +92,14 @@ export function mergeReadings(
     }
   }
 
-  const sortedGroups = [...groups].sort(compareGroups);
+  const parentOf = (group: DeviceGroup) => findParent(group, byPci, byUuid);
+  // Whole devices take the first indexes, so a GPU's index is still the vendor tools' own
+  // (nvidia-smi's GPU 1 stays 1); partitions take the next ones but are listed after their parent.
+  const sorted = [...groups].sort(compareGroups);
+  const sortedGroups = [
+    ...sorted.filter((group) => parentOf(group) === null),
+    ...sorted.filter((group) => parentOf(group) !== null),
+  ];
   const indexes = stableIndexes
     ? stableIndexes.assign(sortedGroups.map(identityKeys))
     : sortedGroups.map((_, position) => position);
@@ -96,7 +107,13 @@ export function mergeReadings(
   sortedGroups.forEach((group, position) =>
     deviceOfGroup.set(group, buildDevice(group, indexes[position] as number))
   );
-  const devices = [...deviceOfGroup.values()].sort((a, b) => a.index - b.index);
+  for (const [group, device] of deviceOfGroup) {
+    const parent = parentOf(group);
+    if (parent !== null) device.parentId = deviceOfGroup.get(parent)?.id ?? device.parentId;
+  }
+  const deviceOf = (group: DeviceGroup) => deviceOfGroup.get(group) as Device;
+  const byIndex = [...deviceOfGroup.keys()].sort((a, b) => deviceOf(a).index - deviceOf(b).index);
+  const devices = partitionsAfterParents(byIndex, parentOf).map(deviceOf);
 
   const processes = mergeProcesses(ordered, (id, localId) => {
     if (localId === null) return null;
@@ -108,6 +125,22 @@ export function mergeReadings(
 
 function localKey(id: BackendId, localId: string): string {
   return `${id}\u0000${localId}`;
+}
+
+/** The group a partition's `parentId` (its parent's PCI address or UUID) names, if any. */
+function findParent(
+  group: DeviceGroup,
+  byPci: Map<string, DeviceGroup>,
+  byUuid: Map<string, DeviceGroup>,
+): DeviceGroup | null {
+  for (const reading of group.readings.values()) {
+    const parentId = reading.parentId;
+    if (!parentId) continue;
+    const pci = normalizePciBusId(parentId);
+    const parent = (pci ? byPci.get(pci) : undefined) ?? byUuid.get(parentId.toLowerCase());
+    if (parent !== undefined && parent !== group) return parent;
+  }
+  return null;
 }
 
 function groupPci(group: DeviceGroup): string | null {

@@ -95,7 +95,17 @@ const DEVICE_MAP_RULES = {
 export const CHECKED_DEVICE_FIELDS: readonly string[] = [
   ...Object.keys(DEVICE_NUMBER_RULES),
   ...Object.keys(DEVICE_MAP_RULES),
+  "partition",
 ];
+
+/** A MIG partition's ids are non-negative integers; one that is not drops the whole partition. */
+const partitionIdRule = integerRangeRule(0, Number.MAX_SAFE_INTEGER);
+
+function partitionIsPlausible(partition: Device["partition"]): boolean {
+  if (partition === null) return true;
+  const ids = [partition.migIndex, partition.gpuInstanceId, partition.computeInstanceId];
+  return ids.every((id) => check(id, partitionIdRule) !== undefined);
+}
 
 /** Fields that only describe another: dropped with it (see COMPANIONS in merge.ts). */
 const DESCRIBES: Partial<Record<DeviceMetricName, DeviceMetricName>> = {
@@ -149,6 +159,11 @@ function sanitizeDevice(device: Device, dropped: Dropped): Device {
     const kept = sanitizeMap(map, rule, () => note(dropped, device.sources[field], field));
     fields[field] = kept;
     if (kept === null) delete clean.sources[field];
+  }
+  if (!partitionIsPlausible(clean.partition)) {
+    note(dropped, device.sources["partition"], "partition");
+    clean.partition = null;
+    delete clean.sources["partition"];
   }
   for (const [companion, described] of Object.entries(DESCRIBES)) {
     if (fields[described] === null && fields[companion] !== null) {

@@ -19,6 +19,23 @@ function deviceLabels(device: Device): Labels {
     ["pci_bus_id", device.pciBusId ?? ""],
     ["name", device.name ?? ""],
     ["vendor", device.vendor],
+    ...partitionLabels(device),
+  ];
+}
+
+/**
+ * A MIG device's own labels: its parent's id and its instance ids and profile, so a series
+ * can be joined to the job that holds that slice. Whole devices have none (their series stay
+ * as they were).
+ */
+function partitionLabels(device: Device): Labels {
+  const partition = device.partition;
+  if (partition === null) return [];
+  return [
+    ["parent", device.parentId ?? ""],
+    ["gpu_instance_id", String(partition.gpuInstanceId)],
+    ["compute_instance_id", String(partition.computeInstanceId)],
+    ["profile", partition.profile ?? ""],
   ];
 }
 

@@ -3,6 +3,7 @@
  * processes table, then one line per backend that failed (status `error`). Without devices it
  * says so and, when some backend was not ok, points at `gputop backends`.
  */
+import { deviceLabel, devicesInListingOrder } from "../model/partition_order.ts";
 import { BACKEND_IDS } from "../model/schema_ids.ts";
 import { backendFailureLines } from "./backends_table.ts";
 import type { Device, GpuProcess, Snapshot } from "../model/types.ts";
@@ -70,10 +71,13 @@ function driverCell(device: Device): string {
   return parts.length === 0 ? UNKNOWN : parts.join(" ");
 }
 
-function deviceRow(device: Device): string[] {
+/** One device's row; a partition (MIG device) goes by `0:1` and sits indented under its GPU. */
+function deviceRow(device: Device, devices: readonly Device[]): string[] {
+  const label = deviceLabel(device, devices);
+  const indent = label.includes(":") ? "  " : "";
   return [
-    String(device.index),
-    device.name ?? UNKNOWN,
+    label,
+    indent + (device.name ?? UNKNOWN),
     device.vendor,
     driverCell(device),
     formatPercent(device.utilizationPercent),
@@ -89,7 +93,7 @@ function deviceErrorLines(devices: readonly Device[], color: boolean): string {
   return devices
     .filter((device) => device.error !== null)
     .map((device) => {
-      const text = `GPU ${device.index}: ${escapeText(device.error ?? "")}`;
+      const text = `GPU ${deviceLabel(device, devices)}: ${escapeText(device.error ?? "")}`;
       return (color ? `${SGR_YELLOW}${text}${SGR_RESET}` : text) + "\n";
     })
     .join("");
@@ -121,9 +125,10 @@ export function renderSnapshotTable(snapshot: Snapshot, options: SnapshotTableOp
     return `${NO_GPUS_MESSAGE}\n${backendFailureLines(snapshot.backends, options.color)}` +
       `${hint}${processes}`;
   }
-  const devices = [...snapshot.devices].sort((a, b) => a.index - b.index);
+  const devices = devicesInListingOrder(snapshot.devices);
   const failures = backendFailureLines(snapshot.backends, options.color);
-  return renderTable(DEVICE_COLUMNS, devices.map(deviceRow), options) +
+  const rows = devices.map((device) => deviceRow(device, devices));
+  return renderTable(DEVICE_COLUMNS, rows, options) +
     deviceErrorLines(devices, options.color) +
     "\n" +
     processSection(snapshot.processes, options) +

@@ -15,6 +15,7 @@ import type { DeviceReading, ProcessReading } from "../../model/types.ts";
 import { cudaVersionText } from "./convert.ts";
 import { nvmlLibraryCandidates, openNvmlLibrary } from "./library.ts";
 import { NvmlLifecycle } from "./lifecycle.ts";
+import { type NvmlMigRead, readMigDevices } from "./read_mig.ts";
 import { type NvmlSystemInfo, readDevice } from "./read_device.ts";
 import { readProcesses, type UtilizationCursor } from "./read_processes.ts";
 import { NvmlError, NvmlReturn } from "./return_codes.ts";
@@ -23,6 +24,9 @@ import { NvmlError, NvmlReturn } from "./return_codes.ts";
 export const nvmlBackend = vendorLibraryDescriptor(NVML_INFO, () => new NvmlParts(), {
   inWorker: true,
 });
+
+/** The detail of a GPU in MIG mode that has no MIG device configured. */
+const MIG_NO_INSTANCES = "MIG on, no instances";
 
 /** Detail for the one init failure that is an ordinary state, not a fault. */
 const DRIVER_NOT_LOADED_DETAIL = "NVIDIA driver not loaded";
@@ -107,16 +111,42 @@ class NvmlParts implements VendorLibraryParts<NvmlLifecycle, NvmlDevice> {
     const devices: DeviceReading[] = [];
     const processes: ProcessReading[] = [];
     const problems: string[] = [];
+    const sample = { devices, processes, problems };
     for (const { index, handle: known } of listed()) {
       const { reading, handle } = readDevice(nvml, index, system, known);
       devices.push(reading);
       if (handle === null) continue;
+      const mig = reading.migMode === true
+        ? readMigDevices(nvml, { handle, reading }, system, this.#cursor)
+        : null;
+      if (mig !== null) addMig(sample, index, reading, mig);
+      // A MIG GPU's processes are its MIG devices'; the parent's own lists would repeat them.
+      // Only when no MIG device could be read are they the parent's, so none is lost.
+      if (mig !== null && (mig.devices.length > 0 || mig.failures.length === 0)) continue;
       const found = readProcesses(nvml, { handle, localId: reading.localId }, this.#cursor);
       processes.push(...found.processes);
       for (const problem of found.problems) problems.push(`GPU ${index} ${problem}`);
     }
-    return { devices, processes, problems };
+    return sample;
   }
+}
+
+/**
+ * A MIG GPU's MIG devices, listed right after it; a MIG handle that failed is named in the
+ * parent's `error`, and a GPU in MIG mode with no instance says so in the reading's detail.
+ */
+function addMig(
+  sample: { devices: DeviceReading[]; processes: ProcessReading[]; problems: string[] },
+  index: number,
+  parent: DeviceReading,
+  mig: NvmlMigRead,
+): void {
+  sample.devices.push(...mig.devices);
+  sample.processes.push(...mig.processes);
+  if (mig.failures.length > 0) {
+    parent.error = [parent.error, ...mig.failures].filter((text) => text).join("; ");
+  }
+  if (mig.noInstances) sample.problems.push(`GPU ${index} ${MIG_NO_INSTANCES}`);
 }
 
 function versionText(driver: string | null, nvmlVersion: string | null): string | null {

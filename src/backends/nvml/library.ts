@@ -162,6 +162,15 @@ export class NvmlLibrary extends VendorLibrary<typeof NVML_SYMBOLS, NvmlError> {
     );
   }
 
+  /** MIG device `index` of a GPU in MIG mode; NOT_FOUND for an empty slot. */
+  migDeviceHandle(device: DeviceHandle, index: number): DeviceHandle {
+    const fn = this.symbols.nvmlDeviceGetMigDeviceHandleByIndex;
+    const name = "nvmlDeviceGetMigDeviceHandleByIndex";
+    return Deno.UnsafePointer.create(
+      this.calls.u64(name, (out) => fn ? fn(device, index, out) : null),
+    );
+  }
+
   /** A `char*` device getter: name, UUID or serial. */
   deviceString(device: DeviceHandle, name: DeviceStringGetter): string {
     const size = STRING_BUFFER_SIZES[name];

@@ -22,7 +22,7 @@ import type { DevicePairGetter, DeviceSelectedU32Getter, DeviceU32Getter } from 
 import { CLOCK_GRAPHICS, CLOCK_MEM, DEVICE_MIG_ENABLE, TEMPERATURE_GPU } from "./types.ts";
 
 /** How NVML failure codes count for a field read. */
-const FIELD_ERRORS: FieldErrorCodes = {
+export const FIELD_ERRORS: FieldErrorCodes = {
   errorType: NvmlError,
   isFatalForDevice,
   isQuietlyUnsupported,

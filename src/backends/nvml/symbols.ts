@@ -103,6 +103,28 @@ export const NVML_SYMBOLS = {
   // nvmlReturn_t nvmlDeviceGetMigMode(nvmlDevice_t device, unsigned int *currentMode,
   //                                   unsigned int *pendingMode);
   nvmlDeviceGetMigMode: { parameters: ["pointer", "buffer", "buffer"], result: "i32", ...OPTIONAL },
+  // nvmlReturn_t nvmlDeviceGetMaxMigDeviceCount(nvmlDevice_t device, unsigned int *count);
+  nvmlDeviceGetMaxMigDeviceCount: { parameters: ["pointer", "buffer"], result: "i32", ...OPTIONAL },
+  // nvmlReturn_t nvmlDeviceGetMigDeviceHandleByIndex(nvmlDevice_t device, unsigned int index,
+  //                                                  nvmlDevice_t *migDevice);
+  nvmlDeviceGetMigDeviceHandleByIndex: {
+    parameters: ["pointer", "u32", "buffer"],
+    result: "i32",
+    ...OPTIONAL,
+  },
+  // nvmlReturn_t nvmlDeviceIsMigDeviceHandle(nvmlDevice_t device, unsigned int *isMigDevice);
+  nvmlDeviceIsMigDeviceHandle: { parameters: ["pointer", "buffer"], result: "i32", ...OPTIONAL },
+  // nvmlReturn_t nvmlDeviceGetGpuInstanceId(nvmlDevice_t device, unsigned int *id);
+  nvmlDeviceGetGpuInstanceId: { parameters: ["pointer", "buffer"], result: "i32", ...OPTIONAL },
+  // nvmlReturn_t nvmlDeviceGetComputeInstanceId(nvmlDevice_t device, unsigned int *id);
+  nvmlDeviceGetComputeInstanceId: { parameters: ["pointer", "buffer"], result: "i32", ...OPTIONAL },
+  // nvmlReturn_t nvmlDeviceGetDeviceHandleFromMigDeviceHandle(nvmlDevice_t migDevice,
+  //                                                           nvmlDevice_t *device);
+  nvmlDeviceGetDeviceHandleFromMigDeviceHandle: {
+    parameters: ["pointer", "buffer"],
+    result: "i32",
+    ...OPTIONAL,
+  },
 
   // nvmlReturn_t nvmlDeviceGetComputeRunningProcesses_v3(nvmlDevice_t device,
   //                                     unsigned int *infoCount, nvmlProcessInfo_t *infos);
@@ -186,7 +208,11 @@ export type DeviceU32Getter =
   | "nvmlDeviceGetPerformanceState"
   | "nvmlDeviceGetCurrPcieLinkGeneration"
   | "nvmlDeviceGetCurrPcieLinkWidth"
-  | "nvmlDeviceGetArchitecture";
+  | "nvmlDeviceGetArchitecture"
+  | "nvmlDeviceGetMaxMigDeviceCount"
+  | "nvmlDeviceIsMigDeviceHandle"
+  | "nvmlDeviceGetGpuInstanceId"
+  | "nvmlDeviceGetComputeInstanceId";
 
 /** Device getters of the form `(nvmlDevice_t, selector, unsigned int *out)`. */
 export type DeviceSelectedU32Getter =

@@ -5,6 +5,7 @@
  * that could have supplied that device's value, each once in the whole report, its detail cut
  * to one short line.
  */
+import { assignableDevices } from "../../model/partition_order.ts";
 import { formatBytes, formatCelsius, formatPercent } from "../../render/mod.ts";
 import { oneLine } from "../../render/backends_table.ts";
 import type { BackendStatus, Device, Snapshot, Vendor } from "../../model/types.ts";
@@ -61,7 +62,8 @@ function evaluate(context: Context, assertion: Assertion): AssertionResult {
   const base = { assertion: assertion.label, kind: assertion.kind };
   switch (assertion.kind) {
     case "min-gpus": {
-      const { devices } = context.snapshot;
+      // What a job could be given: MIG devices count, not the GPU they split.
+      const devices = assignableDevices(context.snapshot.devices);
       const pass = devices.length >= assertion.count;
       const observed = machine(devices.length, `${devices.length} device(s)`, pass);
       return { ...base, pass, observed: [observed], reason: pass ? null : problems(context) };

@@ -5,8 +5,13 @@
 import { emptyDeviceMetrics } from "../../../src/model/empty_device.ts";
 import type { DeviceMetrics, DeviceReading, ProcessReading } from "../../../src/model/types.ts";
 
-/** Keys only the DRM backend fills: an NVML reading leaves them out rather than null. */
+/**
+ * Keys an NVML reading of a whole GPU leaves out rather than null: those only the DRM backend
+ * fills, and the partition keys only a MIG device carries (mig_e2e_test.ts).
+ */
 const DRM_ONLY = [
+  "parentId",
+  "partition",
   "utilizationSource",
   "memoryShared",
   "gttTotalBytes",

@@ -37,7 +37,10 @@ export type FakeNvmlScenario =
   | "handle-lost"
   | "no-gpus"
   | "driver-not-loaded"
-  | "init-no-permission";
+  | "init-no-permission"
+  | "mig"
+  | "mig-handle-fails"
+  | "mig-no-instances";
 
 export const FAKE_NVML_DIR = fileURLToPath(new URL("./", import.meta.url));
 const SOURCE = fileURLToPath(new URL("./fake_nvml.c", import.meta.url));

@@ -11,6 +11,11 @@
  *   no-gpus                     no devices
  *   driver-not-loaded           nvmlInit answers DRIVER_NOT_LOADED
  *   init-no-permission          nvmlInit answers NO_PERMISSION
+ *   mig                         GPU 0 in MIG mode with two MIG devices (3g.40gb in slot 0,
+ *                               1g.10gb in slot 1, slots 2-6 empty), processes on each;
+ *                               GPU 1 not in MIG mode (fake_nvml_mig.c)
+ *   mig-handle-fails            as mig, but MIG slot 0 answers UNKNOWN for its handle
+ *   mig-no-instances            GPU 0 in MIG mode with no MIG device configured
  *
  * Compile-time variants drop exports, as older or newer drivers do:
  *   -DFAKE_NVML_V1_ONLY       no _v2/_v3 entry point at all (the oldest ABI)
@@ -83,6 +88,9 @@ enum scenario {
   NO_GPUS,
   DRIVER_NOT_LOADED,
   INIT_NO_PERMISSION,
+  MIG,
+  MIG_HANDLE_FAILS,
+  MIG_NO_INSTANCES,
 };
 
 static const struct {
@@ -98,6 +106,9 @@ static const struct {
     {"no-gpus", NO_GPUS},
     {"driver-not-loaded", DRIVER_NOT_LOADED},
     {"init-no-permission", INIT_NO_PERMISSION},
+    {"mig", MIG},
+    {"mig-handle-fails", MIG_HANDLE_FAILS},
+    {"mig-no-instances", MIG_NO_INSTANCES},
 };
 
 /* Fields a scenario can make fail, one bit each. */
@@ -137,6 +148,9 @@ struct nvmlDevice_st {
   int cc_major, cc_minor;
   unsigned int unsupported; /* enum field bits answering NOT_SUPPORTED in every scenario */
   unsigned int mig;
+  /* MIG devices only: the parent's index (GPUs: 0 with is_mig 0), GPU / compute instance. */
+  int is_mig;
+  unsigned int mig_parent, gpu_instance, compute_instance;
   struct fake_process compute[MAX_LIST];
   unsigned int compute_count;
   struct fake_process graphics[MAX_LIST];
@@ -235,8 +249,15 @@ static struct nvmlDevice_st *current = NULL;
 static enum scenario scenario = TWO_GPUS;
 static int refcount = 0;
 static unsigned int init_calls = 0, shutdown_calls = 0;
-static unsigned int list_calls[2][2];
-static unsigned long long last_seen[2];
+/* Handles: GPUs 0 and 1, then the MIG devices (MIG_HANDLE_BASE + slot). */
+#define MIG_HANDLE_BASE 2
+#define MIG_SLOTS 2
+static unsigned int list_calls[MIG_HANDLE_BASE + MIG_SLOTS][2];
+static unsigned long long last_seen[MIG_HANDLE_BASE + MIG_SLOTS];
+static struct nvmlDevice_st *current_mig = NULL;
+static int mig_scenario(void) {
+  return scenario == MIG || scenario == MIG_HANDLE_FAILS || scenario == MIG_NO_INSTANCES;
+}
 
 /* ---- helpers ---------------------------------------------------------------------- */
 
@@ -244,6 +265,9 @@ static int device_index(nvmlDevice_t device) {
   if (current == NULL) return -1;
   if (device == &current[0]) return 0;
   if (device == &current[1]) return 1;
+  for (int slot = 0; current_mig != NULL && slot < MIG_SLOTS; slot++) {
+    if (device == &current_mig[slot]) return MIG_HANDLE_BASE + slot;
+  }
   return -1;
 }
 
@@ -272,6 +296,8 @@ static void maybe_hang(const char *name) {
   for (;;) sleep(3600);
 }
 
+static void new_mig_generation(void);
+
 static void new_generation(void) {
   current = malloc(sizeof DEVICES);
   if (current == NULL) abort();
@@ -281,6 +307,7 @@ static void new_generation(void) {
     current[0].compute[0].pid = (unsigned int)getpid();
     current[0].samples[0].pid = (unsigned int)getpid();
   }
+  new_mig_generation();
 }
 
 static unsigned int device_count(void) { return scenario == NO_GPUS ? 0 : 2; }
@@ -289,7 +316,9 @@ static unsigned int device_count(void) { return scenario == NO_GPUS ? 0 : 2; }
 static nvmlReturn_t gate(nvmlDevice_t device, enum field field) {
   if (refcount <= 0) return NVML_ERROR_UNINITIALIZED;
   int index = device_index(device);
-  if (index < 0 || (unsigned int)index >= device_count()) return NVML_ERROR_INVALID_ARGUMENT;
+  int valid = index >= MIG_HANDLE_BASE ? mig_scenario()
+                                       : index >= 0 && (unsigned int)index < device_count();
+  if (!valid) return NVML_ERROR_INVALID_ARGUMENT;
   if (scenario == GPU_LOST && index == 1 && field != F_IDENTITY) return NVML_ERROR_GPU_IS_LOST;
   if (device->unsupported & field) return NVML_ERROR_NOT_SUPPORTED;
   if (scenario == NOT_SUPPORTED && index == 0 &&
@@ -331,7 +360,10 @@ static nvmlReturn_t fill_pci(nvmlDevice_t device, nvmlPciInfo_t *pci, int with_b
   return NVML_SUCCESS;
 }
 
-static void write_entry(void *infos, size_t stride, unsigned int i, const struct fake_process *p) {
+static void write_entry(void *infos, size_t stride, unsigned int i, const struct fake_process *p,
+                        const struct nvmlDevice_st *owner) {
+  unsigned int gi = owner->is_mig ? owner->gpu_instance : NOT_AVAILABLE_U32;
+  unsigned int ci = owner->is_mig ? owner->compute_instance : NOT_AVAILABLE_U32;
   char *at = (char *)infos + i * stride;
   if (stride == sizeof(nvmlProcessInfo_v1_t)) {
     nvmlProcessInfo_v1_t *entry = (nvmlProcessInfo_v1_t *)at;
@@ -341,17 +373,20 @@ static void write_entry(void *infos, size_t stride, unsigned int i, const struct
     nvmlProcessInfo_v2_t *entry = (nvmlProcessInfo_v2_t *)at;
     entry->pid = p->pid;
     entry->usedGpuMemory = p->used;
-    entry->gpuInstanceId = NOT_AVAILABLE_U32;
-    entry->computeInstanceId = NOT_AVAILABLE_U32;
+    entry->gpuInstanceId = gi;
+    entry->computeInstanceId = ci;
   } else {
     gputopProcessInfoWide_t *entry = (gputopProcessInfoWide_t *)at;
     entry->pid = p->pid;
     entry->usedGpuMemory = p->used;
-    entry->gpuInstanceId = NOT_AVAILABLE_U32;
-    entry->computeInstanceId = NOT_AVAILABLE_U32;
+    entry->gpuInstanceId = gi;
+    entry->computeInstanceId = ci;
     entry->usedGpuCcProtectedMemory = 0;
   }
 }
+
+static int mig_parent_lists(nvmlDevice_t device, int kind, unsigned int *count, void *infos,
+                            size_t stride, nvmlReturn_t *status);
 
 /* kind 0 = compute, 1 = graphics; stride = the entry size of the entry point called. */
 static nvmlReturn_t list_processes(nvmlDevice_t device, int kind, unsigned int *count, void *infos,
@@ -371,6 +406,7 @@ static nvmlReturn_t list_processes(nvmlDevice_t device, int kind, unsigned int *
     *count = *count + 1;
     return NVML_ERROR_INSUFFICIENT_SIZE;
   }
+  if (mig_parent_lists(device, kind, count, infos, stride, &status)) return status;
   if (n == 0) {
     *count = 0;
     return NVML_SUCCESS;
@@ -379,7 +415,7 @@ static nvmlReturn_t list_processes(nvmlDevice_t device, int kind, unsigned int *
     *count = n;
     return NVML_ERROR_INSUFFICIENT_SIZE;
   }
-  for (unsigned int i = 0; i < n; i++) write_entry(infos, stride, i, &list[i]);
+  for (unsigned int i = 0; i < n; i++) write_entry(infos, stride, i, &list[i], device);
   *count = n;
   return NVML_SUCCESS;
 }
@@ -759,7 +795,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetProcessUtilization(nvmlDevice_t device,
 /* ---- test hooks (not NVML): what the backend asked for -------------------------------- */
 
 EXPORT unsigned long long fakeNvmlLastSeenTimeStamp(unsigned int index) {
-  return index < 2 ? last_seen[index] : 0;
+  return index < MIG_HANDLE_BASE + MIG_SLOTS ? last_seen[index] : 0;
 }
 
 EXPORT unsigned int fakeNvmlInitCalls(void) { return init_calls; }
@@ -772,5 +808,8 @@ EXPORT unsigned long long fakeNvmlHandle(unsigned int index) {
 
 /* kind 0 = compute, 1 = graphics: calls since the last first init. */
 EXPORT unsigned int fakeNvmlListCalls(unsigned int index, unsigned int kind) {
-  return index < 2 && kind < 2 ? list_calls[index][kind] : 0;
+  return index < MIG_HANDLE_BASE + MIG_SLOTS && kind < 2 ? list_calls[index][kind] : 0;
 }
+
+#include "fake_nvml_mig.c"
+
