@@ -48,7 +48,12 @@ export function parseGpuRows(text: string, fields: readonly GpuField[]): GpuRows
       reject(line);
       continue;
     }
-    const device: DeviceReading = { localId: "", vendor: "nvidia", driver: "nvidia" };
+    const device: DeviceReading = {
+      localId: "",
+      vendor: "nvidia",
+      deviceClass: "gpu",
+      driver: "nvidia",
+    };
     fields.forEach((field, position) => {
       GPU_FIELD_SPECS[field].apply(device, cells[position] ?? "");
     });
