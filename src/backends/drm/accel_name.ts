@@ -27,7 +27,7 @@ const PCI_VENDORS: Record<number, AccelVendor> = {
 /** Upstream accel drivers (drivers/accel/) by the name of the kernel driver bound. */
 const DRIVER_VENDORS: Record<string, AccelVendor> = {
   amdxdna: AMD,
-  intel_vpu: INTEL,
+  "intel_vpu": INTEL,
   habanalabs: INTEL,
   qaic: QUALCOMM,
 };

@@ -48,12 +48,7 @@ export function parseGpuRows(text: string, fields: readonly GpuField[]): GpuRows
       reject(line);
       continue;
     }
-    const device: DeviceReading = {
-      localId: "",
-      vendor: "nvidia",
-      deviceClass: "gpu",
-      driver: "nvidia",
-    };
+    const device: DeviceReading = { localId: "", vendor: "nvidia", driver: "nvidia" };
     fields.forEach((field, position) => {
       GPU_FIELD_SPECS[field].apply(device, cells[position] ?? "");
     });
@@ -75,6 +70,7 @@ export function parseGpuRows(text: string, fields: readonly GpuField[]): GpuRows
       continue;
     }
     device.localId = localId;
+    device.deviceClass = "gpu"; // after the check above: it is not a value the row carried
     devices.push(device);
   }
   return { devices, rejected, firstRejected };
