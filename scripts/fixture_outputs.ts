@@ -8,7 +8,12 @@
  * `diff -r` the two folders (`deno run -A scripts/fixture_outputs.ts OUT_DIR`).
  */
 import { join } from "node:path";
-import { PLATFORM_SCENARIOS, scenarioRootOf, SCENARIOS } from "../test/linux/sysfs/fixture_tree.ts";
+import {
+  ACCEL_SCENARIOS,
+  PLATFORM_SCENARIOS,
+  scenarioRootOf,
+  SCENARIOS,
+} from "../test/linux/sysfs/fixture_tree.ts";
 import { buildFakeNvml } from "../test/fakes/nvml/build_fake_nvml.ts";
 import { buildFakeZe } from "../test/fakes/level-zero/build_fake_ze.ts";
 import { buildFakeAmdsmi, GENERATION_VARIANTS } from "../test/fakes/amdsmi/build_fake.ts";
@@ -134,6 +139,7 @@ function rootArgs(scenario: string): string[] {
 const LINUX = [
   ...SCENARIOS,
   ...PLATFORM_SCENARIOS,
+  ...ACCEL_SCENARIOS,
   "race-fd-without-fdinfo",
 ];
 for (const scenario of LINUX) {

@@ -211,7 +211,9 @@ export class VendorLibraryBackend<L extends LoadedLibrary, H> implements Backend
     const problems = [...listing, ...sample.problems];
     const reading: BackendReading = {
       timestampMs: Date.now(),
-      devices: sample.devices,
+      // The libraries here (NVML, Level Zero, AMD SMI) are read for GPUs; a device that
+      // says otherwise keeps its own class.
+      devices: sample.devices.map((device) => ({ deviceClass: "gpu", ...device })),
       processes: sample.processes,
     };
     if (problems.length > 0) reading.detail = problems.join("; ");

@@ -43,6 +43,9 @@ export const VENDORS = [
   "other",
 ] as const;
 
+/** What a device is: a GPU, or an NPU (the kernel's `accel` class: `/dev/accel/accel<N>`). */
+export const DEVICE_CLASSES = ["gpu", "npu"] as const;
+
 export const DEVICE_FIELD_DECLARATIONS = {
   index: { schema: (z) => z.number().int().nonnegative(), identity: true, csv: "value" },
   id: {
@@ -51,6 +54,15 @@ export const DEVICE_FIELD_DECLARATIONS = {
     csv: "value",
   },
   vendor: { schema: (z) => z.enum(VENDORS), identity: true, csv: "value" },
+  // Not a Prometheus label: adding one would change the series identity of every GPU.
+  deviceClass: {
+    schema: (z) =>
+      z.enum(DEVICE_CLASSES).nullable().describe(
+        "gpu, or npu for a compute accelerator of the kernel's accel class (/dev/accel)",
+      ),
+    empty: null,
+    csv: "value",
+  },
   name: { schema: text, empty: null, csv: "value" },
   uuid: { schema: text, empty: null, csv: "value" },
   serial: { schema: text, empty: null, csv: "value" },

@@ -21,6 +21,8 @@ const DRM_BEFORE_AMDSMI: readonly BackendId[] = REGISTRY_ORDER.flatMap((id) =>
 const OVERRIDES: Partial<Record<DeviceMetricName, readonly BackendId[]>> = {
   // The kernel's runtime PM state is only known from sysfs; no vendor library reports it.
   runtimeStatus: ["drm", ...REGISTRY_ORDER],
+  // The kernel's device class (drm card or accel node) names what a device is.
+  deviceClass: ["drm", ...REGISTRY_ORDER],
   // DRM's per-class engine map (render/copy/video/...) is finer than a vendor library's
   // encode/decode pair; vendor maps still fill in when DRM has none.
   engines: ["drm", ...REGISTRY_ORDER],

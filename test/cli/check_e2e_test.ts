@@ -104,7 +104,7 @@ Deno.test("check with no device at all exits 3 and names the backend that could 
       { env: { GPUTOP_NVML_LIB: `${empty}/missing.so`, LD_LIBRARY_PATH: `${empty}/none` } },
     );
     assert.equal(result.code, 3, result.stdout + result.stderr);
-    assert.match(result.stdout, /^--min-gpus 1\s+all\s+0 device\(s\)\s+FAIL$/m);
+    assert.match(result.stdout, /^--min-gpus 1\s+all\s+0 GPU\(s\)\s+FAIL$/m);
     assert.match(result.stdout, /^reason: --min-gpus 1: nvml unavailable: /m);
     assert.match(result.stdout, /check: FAIL — no device found/);
   } finally {

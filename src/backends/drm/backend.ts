@@ -1,11 +1,15 @@
 /**
  * The Linux DRM backend: GPUs from `/sys/class/drm` (any driver; amdgpu, i915 and xe in
- * depth) and per-process memory and engine use from `/proc/<pid>/fdinfo`. It needs no vendor
+ * depth), NPUs and other compute accelerators from `/sys/class/accel` (any driver, none in
+ * depth: `read_accel.ts`), and per-process memory and engine use from `/proc/<pid>/fdinfo`
+ * (accel clients print the same DRM keys on their `/dev/accel/accel<N>` fds). It needs no vendor
  * library, so it is the baseline every Linux reading starts from; vendor backends add to it.
  *
  * Per sample:
- * - devices: sysfs, one DeviceReading per PCI card or SoC GPU (`read_device.ts`); device id =
- *   PCI address, or the platform device name (`fde60000.gpu`) for a SoC GPU;
+ * - devices: sysfs, one DeviceReading per PCI card or SoC GPU (`read_device.ts`) and per
+ *   accel device (`read_accel.ts`); device id = PCI address, or the platform device name
+ *   (`fde60000.gpu`) for a SoC GPU; an accel node without a `device` link is skipped and
+ *   counted in the detail;
  * - watts from two energy readings when the driver has no power file (i915, xe);
  * - processes: the fdinfo sampler's usages, placed on the devices listed here;
  * - device `engines`: per engine class, the sum over that device's processes (clamped to
@@ -27,8 +31,10 @@ import { gpuMemoryFromRegions } from "../../linux/fdinfo/gpu_memory.ts";
 import { FDINFO_CAP_BYTES } from "../../linux/fdinfo/scan_drm_clients.ts";
 import { capLabel } from "../../linux/bounded_read.ts";
 import { listDrmCards } from "../../linux/sysfs/drm_cards.ts";
+import { listAccelDevices } from "../../linux/sysfs/accel_devices.ts";
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
 import { type DrmDeviceSample, readDrmDevice } from "./read_device.ts";
+import { readAccelDevice } from "./read_accel.ts";
 
 /** What the backend needs from the fdinfo side; the real one walks /proc. */
 export interface ProcessSampler {
@@ -53,12 +59,13 @@ export class DrmBackend implements Backend {
   }
 
   open(): Promise<BackendOpenResult> {
-    const classDir = joinPath(this.#ctx.sysRoot, "class", "drm");
+    const sysRoot = this.#ctx.sysRoot;
     const version = readLineOrNull(joinPath(this.#ctx.procRoot, "sys", "kernel", "osrelease"));
-    if (listDrmCards(this.#ctx.sysRoot).length === 0) {
+    if (listDrmCards(sysRoot).length === 0 && listAccelDevices(sysRoot).devices.length === 0) {
+      // The message predates accelerators; none was found in class/accel either.
       return Promise.resolve({
         status: "unavailable",
-        detail: `no DRM GPU found in ${classDir}`,
+        detail: `no DRM GPU found in ${joinPath(sysRoot, "class", "drm")}`,
         library: null,
         version,
       });
@@ -73,8 +80,16 @@ export class DrmBackend implements Backend {
     const sysRoot = this.#ctx.sysRoot;
     const samples = listDrmCards(sysRoot).map((card) => readDrmDevice(card, sysRoot));
     for (const sample of samples) this.#addPowerFromEnergy(sample, nowMs);
+    const accel = listAccelDevices(sysRoot);
+    const cardIds = new Set(samples.map((s) => s.reading.localId));
+    for (const device of accel.devices) {
+      if (!cardIds.has(device.busId)) samples.push(readAccelDevice(device));
+    }
 
     const notes: string[] = [];
+    if (accel.withoutDevice > 0) {
+      notes.push(`${accel.withoutDevice} accel nodes without a device link skipped`);
+    }
     let result: DrmSampleResult | null = null;
     try {
       result = this.#sampler?.sample() ?? null;

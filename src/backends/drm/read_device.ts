@@ -72,6 +72,7 @@ export function readDrmDevice(card: DrmCard, sysRoot: string | null = null): Drm
   const reading: DeviceReading = {
     localId: card.busId,
     vendor: vendorOf(card.vendorId),
+    deviceClass: "gpu",
     name: deviceName(card.vendorId, card.deviceId, productName),
     pciBusId: card.pciBusId,
     driver: card.driver,
@@ -121,6 +122,7 @@ function readPlatformDevice(card: DrmCard, sysRoot: string | null): DrmDeviceSam
     localId: card.busId,
     hostId: card.busId,
     vendor: vendorOfDriver(driver),
+    deviceClass: "gpu",
     name: platformDeviceName(card.compatible, driver),
     pciBusId: null,
     driver,

@@ -18,6 +18,7 @@ export function macmonDevice(sample: MacmonSample, name: string): DeviceReading 
   return {
     localId: MACMON_LOCAL_ID,
     vendor: "apple",
+    deviceClass: "gpu",
     name,
     driver: null,
     memoryShared: true,

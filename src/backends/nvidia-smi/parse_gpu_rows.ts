@@ -70,6 +70,7 @@ export function parseGpuRows(text: string, fields: readonly GpuField[]): GpuRows
       continue;
     }
     device.localId = localId;
+    device.deviceClass = "gpu"; // after the check above: it is not a value the row carried
     devices.push(device);
   }
   return { devices, rejected, firstRejected };

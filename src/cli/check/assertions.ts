@@ -8,6 +8,7 @@ export type Assertion =
   }
   & (
     | { kind: "min-gpus"; count: number }
+    | { kind: "min-npus"; count: number }
     | { kind: "vendor"; vendors: Vendor[] }
     | { kind: "require-backend"; backend: BackendId }
     | { kind: "min-free-memory"; bytes: number }

@@ -56,18 +56,18 @@ export function backendProblems(snapshot: Snapshot): string[] {
 }
 
 type Base = Pick<AssertionResult, "assertion" | "kind">;
-type DeviceAssertion = Exclude<Assertion, { kind: "min-gpus" | "vendor" | "require-backend" }>;
+type DeviceAssertion = Exclude<
+  Assertion,
+  { kind: "min-gpus" | "min-npus" | "vendor" | "require-backend" }
+>;
 
 function evaluate(context: Context, assertion: Assertion): AssertionResult {
   const base = { assertion: assertion.label, kind: assertion.kind };
   switch (assertion.kind) {
-    case "min-gpus": {
-      // What a job could be given: MIG devices count, not the GPU they split.
-      const devices = assignableDevices(context.snapshot.devices);
-      const pass = devices.length >= assertion.count;
-      const observed = machine(devices.length, `${devices.length} device(s)`, pass);
-      return { ...base, pass, observed: [observed], reason: pass ? null : problems(context) };
-    }
+    case "min-gpus":
+      return evaluateCount(context, base, assertion.count, false);
+    case "min-npus":
+      return evaluateCount(context, base, assertion.count, true);
     case "vendor":
       return evaluateVendor(context, base, assertion.vendors);
     case "require-backend":
@@ -75,6 +75,24 @@ function evaluate(context: Context, assertion: Assertion): AssertionResult {
     default:
       return perDevice(context, base, deviceJudge(context.snapshot, assertion));
   }
+}
+
+/**
+ * How many GPUs (`--min-gpus`) or NPUs (`--min-npus`) there are. A device of unknown class
+ * counts as a GPU: every backend but the accel side of DRM lists GPUs only.
+ */
+function evaluateCount(
+  context: Context,
+  base: Base,
+  count: number,
+  npus: boolean,
+): AssertionResult {
+  // What a job could be given: MIG devices count, not the GPU they split.
+  const assignable = assignableDevices(context.snapshot.devices);
+  const found = assignable.filter((d) => (d.deviceClass === "npu") === npus).length;
+  const pass = found >= count;
+  const observed = machine(found, `${found} ${npus ? "NPU" : "GPU"}(s)`, pass);
+  return { ...base, pass, observed: [observed], reason: pass ? null : problems(context) };
 }
 
 function evaluateVendor(context: Context, base: Base, vendors: readonly Vendor[]): AssertionResult {

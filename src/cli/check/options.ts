@@ -6,7 +6,12 @@ import type { OptionSpecs } from "../option_spec.ts";
 import { CHECK_VENDORS } from "./vendors.ts";
 
 export const CHECK_OPTIONS: OptionSpecs = {
-  "min-gpus": { type: "string", value: "N", help: "at least N devices (after -i)" },
+  "min-gpus": { type: "string", value: "N", help: "at least N GPUs (after -i; NPUs not counted)" },
+  "min-npus": {
+    type: "string",
+    value: "N",
+    help: "at least N NPUs (/dev/accel devices, after -i)",
+  },
   vendor: {
     type: "string",
     multiple: true,

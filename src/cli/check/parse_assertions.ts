@@ -37,6 +37,11 @@ function machineAssertions(values: OptionValues): Assertion[] {
     const count = parseNumber("--min-gpus", minGpus, { integer: true });
     assertions.push({ kind: "min-gpus", label: label("min-gpus", minGpus), count });
   }
+  const minNpus = text(values, "min-npus");
+  if (minNpus !== undefined) {
+    const count = parseNumber("--min-npus", minNpus, { integer: true });
+    assertions.push({ kind: "min-npus", label: label("min-npus", minNpus), count });
+  }
   const vendors = list("--vendor", values.vendor)?.map((vendor) => vendor.toLowerCase()) ?? null;
   if (vendors !== null) {
     for (const vendor of vendors) {

@@ -17,6 +17,7 @@ export const RADEON_ID = "0000:03:00.0";
 export const MI300_GPU0: DeviceReading = {
   localId: MI300_GPU0_ID,
   vendor: "amd",
+  deviceClass: "gpu",
   name: "AMD Instinct MI300X",
   uuid: "5cff74a1-0000-1000-8000-1f2e3d4c5b6a",
   serial: "692325000101",
@@ -60,6 +61,7 @@ export const MI300_GPU1: DeviceReading = {
 export const RADEON: DeviceReading = {
   localId: RADEON_ID,
   vendor: "amd",
+  deviceClass: "gpu",
   name: "AMD Radeon RX 7900 XTX",
   uuid: "1eff744c-0000-1000-8000-0a0b0c0d0e0f",
   serial: null, // empty asic_serial

@@ -17,6 +17,7 @@ Deno.test("amdgpu discrete (Vega capture + invented hwmon)", () => {
   assert.deepEqual(sample.reading, {
     localId: "0000:03:00.0",
     vendor: "amd",
+    deviceClass: "gpu",
     name: "AMD Vega 10 XL/XT [Radeon RX Vega 56/64]", // product_name empty → pci.ids
     pciBusId: "0000:03:00.0",
     driver: "amdgpu",

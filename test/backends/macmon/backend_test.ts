@@ -68,6 +68,7 @@ Deno.test("open() samples once and the first read() returns that sample", async 
       const expected: DeviceReading = {
         localId: "apple-gpu-0",
         vendor: "apple",
+        deviceClass: "gpu",
         name: "Apple M2", // soc.chip_name
         driver: null,
         memoryShared: true,

@@ -219,6 +219,7 @@ export function capturedReading(gpu: CapturedGpu): DeviceReading {
   return {
     localId: pci,
     vendor: "nvidia",
+    deviceClass: "gpu",
     driver: "nvidia",
     uuid: ZERO_UUID,
     pciBusId: pci,

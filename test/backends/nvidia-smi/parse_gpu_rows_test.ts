@@ -180,6 +180,7 @@ Deno.test("parseGpuRows reads the 2020 capture with units inside the values", ()
     {
       localId: "index:0", // no index field: numbered by row
       vendor: "nvidia",
+      deviceClass: "gpu",
       driver: "nvidia",
       name: "GeForce GTX 1080 Ti",
       fanPercent: 29, // 29 %
@@ -194,6 +195,7 @@ Deno.test("parseGpuRows reads the 2020 capture with units inside the values", ()
     {
       localId: "index:1",
       vendor: "nvidia",
+      deviceClass: "gpu",
       driver: "nvidia",
       name: "GeForce GTX 1060 6GB",
       fanPercent: 29,

@@ -225,6 +225,7 @@ fakeNvmlTest("nvml reports a lost GPU with an error and still reads the other", 
       ...nvmlNullMetrics(),
       localId: GPU1_ID,
       vendor: "nvidia",
+      deviceClass: "gpu",
       name: "NVIDIA L40S",
       uuid: "GPU-9e8d7c6b-5a49-3827-1605-f4e3d2c1b0a9",
       pciBusId: GPU1_ID,
@@ -241,7 +242,7 @@ fakeNvmlTest("nvml reports a GPU whose handle is lost by its index", async () =>
   const reading = await readOnce({ scenario: "handle-lost" });
   assert.deepEqual(reading.devices, [
     GPU0,
-    { localId: "nvml-1", vendor: "nvidia", error: "GPU is lost" },
+    { deviceClass: "gpu", localId: "nvml-1", vendor: "nvidia", error: "GPU is lost" },
   ]);
   assert.deepEqual(reading.processes, PROCESSES.filter((p) => p.deviceLocalId === GPU0_ID));
 });

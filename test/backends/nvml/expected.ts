@@ -34,6 +34,7 @@ export const GPU1_ID = "0000:81:00.0"; // fake: busId "00000000:81:00.0"
 export const GPU0: DeviceReading = {
   localId: GPU0_ID,
   vendor: "nvidia",
+  deviceClass: "gpu",
   name: "NVIDIA A100-SXM4-80GB",
   uuid: "GPU-0f6a1a2b-3c4d-5e6f-7081-92a3b4c5d6e7",
   serial: "1324021041532",
@@ -68,6 +69,7 @@ export const GPU0: DeviceReading = {
 export const GPU1: DeviceReading = {
   localId: GPU1_ID,
   vendor: "nvidia",
+  deviceClass: "gpu",
   name: "NVIDIA L40S",
   uuid: "GPU-9e8d7c6b-5a49-3827-1605-f4e3d2c1b0a9",
   serial: "1652123456789",

@@ -40,6 +40,12 @@ export const PLATFORM_SCENARIOS = [
 ] as const;
 export type PlatformScenario = (typeof PLATFORM_SCENARIOS)[number];
 
+/**
+ * Compute accelerators under `/sys/class/accel` (`build_accel_fixtures.ts`); each has a
+ * `<name>-later` proc tree one second on.
+ */
+export const ACCEL_SCENARIOS = ["npu-amdxdna"] as const;
+
 let unpackedRoot: string | null = null;
 const unpacked = new Set<string>();
 
