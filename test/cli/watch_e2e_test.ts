@@ -44,7 +44,7 @@ fakeNvmlTest("watch --csv: the header once, then one row per device per reading"
     );
     assert.equal(result.code, 0, result.stderr);
     const rows = result.stdout.trimEnd().split("\n");
-    assert.match(rows[0]!, /^timestamp,index,id,vendor,name,/);
+    assert.match(rows[0]!, /^timestamp,index,id,vendor,deviceClass,name,/);
     assert.equal(rows.filter((r) => r.startsWith("timestamp,")).length, 1);
     // 3 readings × 3 devices = 9 rows after the header.
     assert.equal(rows.length, 1 + 9);
