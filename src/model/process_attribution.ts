@@ -45,3 +45,13 @@ export interface ProcessPod {
   name: string | null;
   qos: PodQos | null;
 }
+
+/** A process row's attribution fields before /proc was read: all unknown. */
+export const NO_ATTRIBUTION = {
+  container: null,
+  pod: null,
+  containerPid: null,
+  cpuPercent: null,
+  startTime: null,
+  state: null,
+} as const;
