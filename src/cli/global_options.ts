@@ -18,6 +18,8 @@ export interface CliOptions {
   color: boolean;
   ids: string[] | null;
   backends: BackendId[] | null;
+  /** `--root` / GPUTOP_ROOT: the host's root (proc, sys, etc/passwd, var/log/pods under it). */
+  root: string | undefined;
   procRoot: string | undefined;
   sysRoot: string | undefined;
   sampleWindowMs: number;
@@ -53,6 +55,12 @@ export const GLOBAL_OPTIONS: OptionSpecs = {
     value: "LIST",
     help: `only these backends (${BACKEND_IDS.join(", ")});\n` +
       "naming one forces it on where it is off by default",
+  },
+  root: {
+    type: "string",
+    value: "DIR",
+    help: "read proc, sys, etc/passwd and var/log/pods under DIR (a host\n" +
+      "mounted at /host); --proc-root, --sys-root override (env GPUTOP_ROOT)",
   },
   "proc-root": {
     type: "string",
@@ -99,6 +107,8 @@ export function resolveGlobalOptions(
     color: stdoutIsTerminal && !noColor,
     ids: ids ? parseIdList(ids) : null,
     backends: backends ? parseBackendList(splitList(backends)) : null,
+    root: checkRootDirectory("--root", stringValue(values.root)) ??
+      checkRootDirectory("GPUTOP_ROOT", env("GPUTOP_ROOT") || undefined),
     procRoot: checkRootDirectory("--proc-root", stringValue(values["proc-root"])) ??
       checkRootDirectory("GPUTOP_PROC_ROOT", env("GPUTOP_PROC_ROOT") || undefined),
     sysRoot: checkRootDirectory("--sys-root", stringValue(values["sys-root"])) ??

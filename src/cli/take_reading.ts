@@ -21,6 +21,7 @@ export async function readForCli(
   const outcome = await withOneShotSession(
     {
       backends: options.backends,
+      root: options.root,
       procRoot: options.procRoot,
       sysRoot: options.sysRoot,
       lazyInit: options.lazyInit,

@@ -37,9 +37,17 @@ import { processStateOf } from "../linux/process_state.ts";
 import { readBootTimeMs, startTimeIso } from "../linux/process_times.ts";
 import { readTextOrNull } from "../linux/read_file.ts";
 import { UserNames } from "../linux/user_names.ts";
+import { joinPath, resolvedParent } from "../linux/path_join.ts";
+import { readPodNames } from "../linux/pod_logs.ts";
 import type { GpuProcess } from "../model/types.ts";
 import { CpuTimes } from "./cpu_times.ts";
-import { attributionFacts, factsOf, type ProcessFacts, withFacts } from "./process_facts.ts";
+import {
+  attributionFacts,
+  factsOf,
+  type ProcessFacts,
+  withFacts,
+  withPodNames,
+} from "./process_facts.ts";
 
 /** One-shot: reads every process in full. */
 export function enrichProcesses(processes: readonly GpuProcess[], procRoot: string): GpuProcess[] {
@@ -53,6 +61,11 @@ export function enrichProcesses(processes: readonly GpuProcess[], procRoot: stri
 
 export interface ProcessEnricherOptions {
   procRoot: string;
+  /**
+   * `--root`: `etc/passwd` and `var/log/pods` are read under it. Null or absent: beside the
+   * proc root (`/proc` → `/etc/passwd`, falling back to it; `/var/log/pods`).
+   */
+  rootDir?: string | null;
   /** null: one-shot, read everything on every call. A number: cache (see the module comment). */
   rescanIntervalMs: number | null;
   /** Monotonic clock in milliseconds (for the passwd and cgroup refresh, and CPU %). */
@@ -78,6 +91,7 @@ export class ProcessEnricher {
   readonly #nowMs: () => number;
   readonly #users: UserNames;
   readonly #cpu = new CpuTimes();
+  readonly #podLogsDir: string;
   #pageSizeBytes: number | null | undefined;
   /** Read once per enricher (a session), on the first start time wanted. */
   #bootTimeMs: number | null | undefined;
@@ -87,7 +101,14 @@ export class ProcessEnricher {
     this.#procRoot = options.procRoot;
     this.#rescanIntervalMs = options.rescanIntervalMs;
     this.#nowMs = options.nowMs;
-    this.#users = new UserNames(options.procRoot, options.rescanIntervalMs, options.nowMs);
+    const rootDir = options.rootDir ?? null;
+    this.#users = new UserNames(
+      options.procRoot,
+      options.rescanIntervalMs,
+      options.nowMs,
+      rootDir === null ? null : joinPath(rootDir, "etc", "passwd"),
+    );
+    this.#podLogsDir = joinPath(rootDir ?? resolvedParent(options.procRoot), "var/log/pods");
     this.#pageSizeBytes = options.pageSizeBytes;
   }
 
@@ -118,6 +139,7 @@ export class ProcessEnricher {
     for (const process of processes) {
       if (!factsByPid.has(process.pid)) factsByPid.set(process.pid, read(process.pid));
     }
+    withPodNames(factsByPid, () => readPodNames(this.#podLogsDir));
     return processes.map((process) => withFacts(process, factsByPid.get(process.pid)!));
   }
 

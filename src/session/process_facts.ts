@@ -5,6 +5,7 @@
  */
 import type { CgroupAttribution } from "../linux/cgroup/cgroup_attribution.ts";
 import type { ProcessInfo, StatFields } from "../linux/process_info.ts";
+import { type PodName, podUidKey } from "../linux/pod_logs.ts";
 import { processStateOf } from "../linux/process_state.ts";
 import type { ProcessContainer, ProcessPod, ProcessState } from "../model/process_attribution.ts";
 import type { GpuProcess } from "../model/types.ts";
@@ -60,6 +61,26 @@ export function attributionFacts(
     container: cgroup?.container ?? null,
     pod: pod === null ? null : { uid: pod.uid, namespace: null, name: null, qos: pod.qos },
   };
+}
+
+/**
+ * Names the pods of this sample's facts, in place (each a new pod object: the ones cached for
+ * a process instance stay unnamed, so a pod's logs folder appearing later names it). The pod
+ * names are listed once, and only when some process is in a pod.
+ */
+export function withPodNames(
+  factsByPid: Map<number, ProcessFacts>,
+  readNames: () => ReadonlyMap<string, PodName>,
+): void {
+  let names: ReadonlyMap<string, PodName> | null = null;
+  for (const [pid, facts] of factsByPid) {
+    if (facts.pod === null) continue;
+    names ??= readNames();
+    const named = names.get(podUidKey(facts.pod.uid));
+    if (named === undefined) continue;
+    const pod = { ...facts.pod, namespace: named.namespace, name: named.name };
+    factsByPid.set(pid, { ...facts, pod });
+  }
 }
 
 /** The row with /proc's facts; what the backend gave (user, RSS) wins. */

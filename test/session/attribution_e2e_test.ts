@@ -18,6 +18,7 @@ import {
   START_TIME_ISO,
   STATE_LETTERS,
   statLine,
+  TREE_PODS,
 } from "../linux/cgroup/attribution_tree.ts";
 
 function where(tree: AttributionTree): string[] {
@@ -41,7 +42,7 @@ async function withTree(body: (tree: AttributionTree) => Promise<void>): Promise
   }
 }
 
-Deno.test("ps --json: container and pod of every runtime under cgroup v1 and v2", () =>
+Deno.test("ps --json: container and named pod of every runtime under cgroup v1 and v2", () =>
   withTree(async (tree) => {
     const byPid = await processesOf(["ps", "--json", ...where(tree)]);
     CGROUP_CASES.forEach((c, i) => {
@@ -49,11 +50,15 @@ Deno.test("ps --json: container and pod of every runtime under cgroup v1 and v2"
       assert.ok(p, c.name);
       assert.deepEqual(p.container, c.expected?.container ?? null, c.name);
       const pod = c.expected?.pod ?? null;
-      assert.deepEqual(
-        p.pod === null ? null : { uid: p.pod.uid, qos: p.pod.qos },
-        pod,
-        c.name,
-      );
+      // Named from the tree's /var/log/pods; the static pod has no logs folder: unnamed.
+      const named = TREE_PODS.find((candidate) => candidate.uid === pod?.uid);
+      const expected = pod === null ? null : {
+        uid: pod.uid,
+        namespace: named?.namespace ?? null,
+        name: named?.name ?? null,
+        qos: pod.qos,
+      };
+      assert.deepEqual(p.pod, expected, c.name);
     });
   }));
 

@@ -4,6 +4,7 @@ import {
   containerPidOf,
   factsOf,
   withFacts,
+  withPodNames,
 } from "../../src/session/process_facts.ts";
 import { makeProcess } from "../render/snapshot_builder.ts";
 
@@ -40,4 +41,36 @@ Deno.test("factsOf: state from stat, else from status; withFacts keeps the backe
   assert.equal(row.user, "from-backend");
   assert.equal(row.cpuPercent, 12.5);
   assert.equal(row.name, "n");
+});
+
+Deno.test("withPodNames: listed once and only when some process is in a pod; cache untouched", () => {
+  const info = {
+    name: null,
+    command: null,
+    user: null,
+    rssBytes: null,
+    namespacePid: null,
+    stateLetter: null,
+  };
+  const readings = { stat: null, cgroup: null, startTime: null, cpuPercent: null };
+  const plain = factsOf(1, info, readings);
+  let listed = 0;
+  const names = () => {
+    listed++;
+    return new Map([["abc", { namespace: "ns", name: "p" }]]);
+  };
+  withPodNames(new Map([[1, plain]]), names);
+  assert.equal(listed, 0, "no pod: the folder is not listed");
+  const cgroup = { container: null, pod: { uid: "a-b-c", qos: null } };
+  const inPod = factsOf(2, info, { ...readings, cgroup });
+  const other = factsOf(3, info, {
+    ...readings,
+    cgroup: { ...cgroup, pod: { uid: "d", qos: null } },
+  });
+  const byPid = new Map([[1, plain], [2, inPod], [3, other]]);
+  withPodNames(byPid, names);
+  assert.equal(listed, 1);
+  assert.deepEqual(byPid.get(2)?.pod, { uid: "a-b-c", namespace: "ns", name: "p", qos: null });
+  assert.equal(byPid.get(3)?.pod?.name, null, "not in the logs: unnamed");
+  assert.equal(inPod.pod?.name, null, "the facts passed in are not changed");
 });

@@ -19,6 +19,7 @@ export const LAZY_NOTE = "lazy library sessions (initialised and shut down for e
 export async function run({ options }: Invocation, io: Io): Promise<number> {
   const outcome = await withOneShotSession({
     backends: options.backends,
+    root: options.root,
     procRoot: options.procRoot,
     sysRoot: options.sysRoot,
     lazyInit: options.lazyInit,

@@ -35,6 +35,7 @@ export function run({ options, values }: Invocation, io: Io): Promise<number> {
   };
   const session = createSession({
     backends: options.backends,
+    root: options.root,
     procRoot: options.procRoot,
     sysRoot: options.sysRoot,
     lazyInit: options.lazyInit,

@@ -12,6 +12,7 @@ export function run({ options, values }: Invocation, io: Io): Promise<number> {
   const interval = continuous.intervalMs;
   const session = createSession({
     backends: options.backends,
+    root: options.root,
     procRoot: options.procRoot,
     sysRoot: options.sysRoot,
     lazyInit: options.lazyInit,

@@ -26,6 +26,7 @@ export async function run({ options, values }: Invocation, io: Io): Promise<numb
     let idsJudged = options.ids === null;
     const readings = watchSnapshots({
       backends: options.backends,
+      root: options.root,
       procRoot: options.procRoot,
       sysRoot: options.sysRoot,
       lazyInit: options.lazyInit,
