@@ -11,33 +11,38 @@
 import { CHECK_OPTIONS } from "./check/options.ts";
 import type { Command } from "./command.ts";
 import { INTERVAL_OPTION, RESCAN_INTERVAL_OPTION } from "./live_options.ts";
+import { COLUMNS_OPTION, PROCESS_FILTER_OPTIONS } from "./process_options.ts";
 import { WATCH_OPTIONS } from "./watch/watch_options.ts";
 
 export const COMMANDS: readonly Command[] = [
   {
     name: "snapshot",
     summary: "one reading: devices, then processes (default)",
-    options: {},
+    options: { ...PROCESS_FILTER_OPTIONS, columns: COLUMNS_OPTION },
     run: (inv, io) => import("./commands/snapshot.ts").then((m) => m.run(inv, io)),
   },
   {
     name: "ps",
     summary: "per-process GPU memory, largest first",
-    options: {},
+    options: { ...PROCESS_FILTER_OPTIONS, columns: COLUMNS_OPTION },
     run: (inv, io) => import("./commands/ps.ts").then((m) => m.run(inv, io)),
   },
   {
     name: "watch",
     formats: ["json", "csv"],
     summary: "a reading every --interval: JSON lines (default) or CSV rows (--csv)",
-    options: WATCH_OPTIONS,
+    options: { ...WATCH_OPTIONS, ...PROCESS_FILTER_OPTIONS },
     run: (inv, io) => import("./commands/watch.ts").then((m) => m.run(inv, io)),
   },
   {
     name: "top",
     formats: ["table"],
     summary: "live full-screen view of devices and processes (a terminal only)",
-    options: { interval: INTERVAL_OPTION, "rescan-interval": RESCAN_INTERVAL_OPTION },
+    options: {
+      interval: INTERVAL_OPTION,
+      "rescan-interval": RESCAN_INTERVAL_OPTION,
+      ...PROCESS_FILTER_OPTIONS,
+    },
     run: (inv, io) => import("./commands/top.ts").then((m) => m.run(inv, io)),
   },
   {
@@ -61,6 +66,7 @@ export const COMMANDS: readonly Command[] = [
         value: "N",
         help: "at most N process series, largest GPU memory first (default 200)",
       },
+      ...PROCESS_FILTER_OPTIONS,
     },
     run: (inv, io) => import("./commands/serve.ts").then((m) => m.run(inv, io)),
   },

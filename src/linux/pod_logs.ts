@@ -4,16 +4,14 @@
  * (a DNS subdomain) can hold `_`, so a folder name splits into exactly three parts; any other
  * entry is skipped. One directory listing, no file read.
  */
+import { podUidKey } from "../model/process_attribution.ts";
 import { listDirOrNull } from "./read_file.ts";
+
+export { podUidKey };
 
 export interface PodName {
   namespace: string;
   name: string;
-}
-
-/** A pod UID as a map key: lower case, without `-` (cgroup paths write `_` for it). */
-export function podUidKey(uid: string): string {
-  return uid.toLowerCase().replace(/[-_]/g, "");
 }
 
 const UID_KEY = /^[0-9a-f]{32}$/;

@@ -46,6 +46,14 @@ export interface ProcessPod {
   qos: PodQos | null;
 }
 
+/**
+ * A pod UID as a key to compare by: lower case, without `-` (cgroup paths write `_` for it),
+ * so the dashed UID, the systemd spelling and a static pod's 32-hex UID compare alike.
+ */
+export function podUidKey(uid: string): string {
+  return uid.toLowerCase().replace(/[-_]/g, "");
+}
+
 /** A process row's attribution fields before /proc was read: all unknown. */
 export const NO_ATTRIBUTION = {
   container: null,

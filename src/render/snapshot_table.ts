@@ -21,6 +21,7 @@ import {
   processColumns,
   type ProcessColumnsOptions,
   processRow,
+  shownProcessColumns,
   sortProcessesByMemory,
 } from "./process_table.ts";
 import { type Column, renderTable, SGR_RESET } from "./table.ts";
@@ -28,6 +29,10 @@ import { type Column, renderTable, SGR_RESET } from "./table.ts";
 export interface SnapshotTableOptions {
   header: boolean;
   color: boolean;
+  /** `--columns`: the process table's columns (names checked by the CLI), in this order. */
+  columns?: readonly string[] | null;
+  /** The reading's time, ms since the epoch (the process table's START is relative to it). */
+  nowMs?: number;
 }
 
 export const NO_GPUS_MESSAGE = "No GPUs found.";
@@ -95,15 +100,21 @@ function processSection(processes: readonly GpuProcess[], options: SnapshotTable
   if (processes.length === 0) return `${NO_PROCESSES_MESSAGE}\n`;
   const sorted = sortProcessesByMemory(processes);
   const note = hasDeviceWideFigure(sorted) ? `${DEVICE_WIDE_NOTE}\n` : "";
+  const view: ProcessColumnsOptions = {
+    ...PROCESS_VIEW,
+    shown: shownProcessColumns(sorted, PROCESS_VIEW, options.columns),
+    nowMs: options.nowMs ?? 0,
+  };
   return renderTable(
-    processColumns(PROCESS_VIEW),
-    sorted.map((process) => processRow(process, PROCESS_VIEW)),
+    processColumns(view),
+    sorted.map((process) => processRow(process, view)),
     options,
   ) + note;
 }
 
 /** Renders the whole snapshot for a terminal. The text ends with a newline. */
-export function renderSnapshotTable(snapshot: Snapshot, options: SnapshotTableOptions): string {
+export function renderSnapshotTable(snapshot: Snapshot, given: SnapshotTableOptions): string {
+  const options = { ...given, nowMs: given.nowMs ?? Date.parse(snapshot.timestamp) };
   if (snapshot.devices.length === 0) {
     const hint = snapshot.backends.some((backend) => backend.status !== "ok")
       ? `${BACKENDS_HINT}\n`

@@ -4,15 +4,19 @@ import { EXIT_FAILURE, EXIT_OK } from "../../platform/exit_codes.ts";
 import type { Io } from "../../platform/io.ts";
 import type { Invocation } from "../command.ts";
 import { takeReading } from "../take_reading.ts";
+import { filterProcesses } from "../../model/process_filter.ts";
+import { columnsOf, processFilterOf } from "../process_options.ts";
 
-export async function run({ options }: Invocation, io: Io): Promise<number> {
+export async function run({ options, values }: Invocation, io: Io): Promise<number> {
+  const filter = processFilterOf(values);
+  const columns = columnsOf(values);
   const result = await takeReading(options);
   if ("exitCode" in result) return result.exitCode; // a signal: session closed, say nothing
   if (!result.ok) {
     io.err(`gputop: ${result.message}\n`);
     return EXIT_FAILURE;
   }
-  const { snapshot } = result;
+  const snapshot = filterProcesses(result.snapshot, filter);
   // The table and CSV renderers (string-width, an npm module) load only when asked for:
   // `--json` is the scripted, start-up-sensitive path.
   if (options.format === "json") io.out(renderJson(snapshot));
@@ -21,7 +25,9 @@ export async function run({ options }: Invocation, io: Io): Promise<number> {
     io.out(renderDeviceCsv(snapshot, { header: options.header }));
   } else {
     const { renderSnapshotTable } = await import("../../render/snapshot_table.ts");
-    io.out(renderSnapshotTable(snapshot, { header: options.header, color: options.color }));
+    io.out(
+      renderSnapshotTable(snapshot, { header: options.header, color: options.color, columns }),
+    );
   }
   return EXIT_OK;
 }
