@@ -76,7 +76,7 @@ export const GLOBAL_OPTIONS: OptionSpecs = {
     type: "string",
     value: "D",
     help: "take two samples D apart (e.g. 500ms) so rates such as engine\n" +
-      "busy % and watts from energy counters are known",
+      "busy %, process CPU % and watts from energy counters are known",
   },
   "lazy-init": {
     type: "boolean",

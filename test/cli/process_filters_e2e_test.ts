@@ -177,6 +177,7 @@ Deno.test("a filter or column list that is empty or unknown is a usage error", a
   ) {
     const result = await runCli(args);
     assert.equal(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
+    assert.match(result.stderr, /^gputop: invalid value for --(columns|container|pod|user): /);
     assert.equal(result.stderr.trim().split("\n").length, 1);
   }
 });

@@ -72,3 +72,58 @@ Deno.test("CPU % in a one-shot session: the second sample (a sample window) know
     clock.now = 500;
     assert.equal(once.enrich([row])[0]?.cpuPercent, 50);
   }));
+
+/** Runs `body` while recording every path opened or listed through Deno's sync file calls. */
+function recordingReads(body: () => void): string[] {
+  const deno = Deno as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const names = ["readTextFileSync", "readFileSync", "openSync", "readDirSync"];
+  const originals = names.map((name) => deno[name]!);
+  const paths: string[] = [];
+  names.forEach((name, i) => {
+    deno[name] = (path: unknown, ...rest: unknown[]) => {
+      paths.push(String(path));
+      return originals[i]!.call(Deno, path, ...rest);
+    };
+  });
+  try {
+    body();
+  } finally {
+    names.forEach((name, i) => deno[name] = originals[i]!);
+  }
+  return paths;
+}
+
+Deno.test("cost: two small files more per GPU process (stat, cgroup), none for other processes", () =>
+  withTempDir((proc) => {
+    writeProcess(proc, 100, 0, `/kubepods/pod${"a".repeat(32)}/${ID_A}`);
+    writeProcess(proc, 200, 0, "/"); // not a GPU process: never read
+    const clock = { now: 0 };
+    const files = (paths: string[], pid: number) =>
+      paths.filter((p) => p.startsWith(`${proc}/${pid}/`)).map((p) => p.slice(proc.length + 1))
+        .sort();
+    const once = enricher(proc, null, clock);
+    const oneShot = recordingReads(() => once.enrich([row]));
+    // comm, cmdline and status as before this attribution; stat and cgroup are the two more.
+    assert.deepEqual(files(oneShot, 100), [
+      "100/cgroup",
+      "100/cmdline",
+      "100/comm",
+      "100/stat",
+      "100/status",
+    ]);
+    assert.deepEqual(files(oneShot, 200), []);
+    const live = enricher(proc, 2000, clock);
+    live.enrich([row]);
+    clock.now = 1000;
+    const known = recordingReads(() => live.enrich([row]));
+    assert.deepEqual(files(known, 100), ["100/stat"], "a known process: stat only");
+    clock.now = 2000;
+    const refreshed = recordingReads(() => live.enrich([row]));
+    assert.deepEqual(files(refreshed, 100), ["100/cgroup", "100/stat"], "cgroup once an interval");
+    // The pod logs folder is listed once per sample because a process is in a pod…
+    assert.equal(known.filter((p) => p.endsWith("var/log/pods")).length, 1);
+    // …and not at all when none is.
+    const plain = makeProcess({ pid: 200, ...NO_ATTRIBUTION });
+    const noPod = recordingReads(() => once.enrich([plain]));
+    assert.equal(noPod.filter((p) => p.endsWith("var/log/pods")).length, 0);
+  }));
