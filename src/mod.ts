@@ -5,7 +5,7 @@
  *
  * Missing GPUs, libraries, programs or permissions are data (`snapshot.backends[].status`),
  * never exceptions. Only a mistake in the options throws, naming the option: an unknown
- * backend id, or a `procRoot` / `sysRoot` that is not a directory.
+ * backend id, or a `root` / `procRoot` / `sysRoot` that is not a directory.
  *
  * @example One reading
  * ```ts
@@ -63,9 +63,10 @@ export type {
  * ```
  *
  * @throws {TypeError} `backends` is not an array, or a root is not a string.
- * @throws {RangeError} `backends` names an unknown backend, or `procRoot` / `sysRoot` is given
- * and is not a directory (the message starts with the option's name). The defaults (`/proc`,
- * `/sys`, `GPUTOP_PROC_ROOT`, `GPUTOP_SYS_ROOT`) are not checked: a missing one is a status.
+ * @throws {RangeError} `backends` names an unknown backend, or `root` / `procRoot` / `sysRoot`
+ * is given and is not a directory (the message starts with the option's name). The defaults
+ * (`/proc`, `/sys`, `GPUTOP_ROOT`, `GPUTOP_PROC_ROOT`, `GPUTOP_SYS_ROOT`) are not checked: a
+ * missing one is a status.
  */
 export function readSnapshot(options: ReadSnapshotOptions = {}): Promise<Snapshot> {
   return readSnapshotImpl(options);

@@ -34,6 +34,12 @@ export interface BackendContext {
    * runs once with this as its `-i`). Null in one-shot modes.
    */
   sampleIntervalMs?: number | null;
+  /**
+   * `--root` (`GPUTOP_ROOT`): the host's root, under which `etc/passwd` and `var/log/pods` are
+   * read (and `proc`, `sys` unless given apart). Null or absent: those files are looked for
+   * beside the proc root (`/proc` → `/etc/passwd`, `/var/log/pods`).
+   */
+  rootDir?: string | null;
 }
 
 /** The result of `open()`: availability as data. */

@@ -18,6 +18,8 @@ export interface CliOptions {
   color: boolean;
   ids: string[] | null;
   backends: BackendId[] | null;
+  /** `--root` / GPUTOP_ROOT: the host's root (proc, sys, etc/passwd, var/log/pods under it). */
+  root: string | undefined;
   procRoot: string | undefined;
   sysRoot: string | undefined;
   /** 0: one sample (no `--sample-window`). */
@@ -51,6 +53,10 @@ export function resolveCliOptions(
     color: stdoutIsTerminal && !noColor,
     ids: ids ? parseIdList(ids) : null,
     backends: backends ? parseBackendList(splitList(backends)) : null,
+    root: reads("root")
+      ? checkRootDirectory("--root", stringValue(values.root)) ??
+        checkRootDirectory("GPUTOP_ROOT", env("GPUTOP_ROOT") || undefined)
+      : undefined,
     procRoot: reads("proc-root") ? rootOf("proc", values, env) : undefined,
     sysRoot: reads("sys-root") ? rootOf("sys", values, env) : undefined,
     sampleWindowMs: sampleWindow === undefined ? 0 : sampleWindowMs(sampleWindow),

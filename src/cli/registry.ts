@@ -13,6 +13,7 @@ import { CHECK_OPTIONS } from "./check/options.ts";
 import type { Command } from "./command.ts";
 import { INTERVAL_OPTION, RESCAN_INTERVAL_OPTION } from "./live_options.ts";
 import type { OptionSpec } from "./option_spec.ts";
+import { COLUMNS_OPTION, PROCESS_FILTER_OPTIONS } from "./process_options.ts";
 import { QUERY_OPTIONS } from "./query/query_options.ts";
 import { DEVICE_SOURCE_OPTIONS } from "./shared_options.ts";
 import { WATCH_OPTIONS } from "./watch/watch_options.ts";
@@ -35,7 +36,11 @@ export const COMMANDS: readonly Command[] = [
     name: "snapshot",
     summary: "one reading: devices, then processes (default)",
     uses: ONE_SHOT_READING,
-    options: { wide: wideOption("cut at 60 columns\nand to fit the terminal") },
+    options: {
+      wide: wideOption("cut at 60 columns\nand to fit the terminal"),
+      ...PROCESS_FILTER_OPTIONS,
+      columns: COLUMNS_OPTION,
+    },
     run: (inv, io) => import("./commands/snapshot.ts").then((m) => m.run(inv, io)),
   },
   {
@@ -44,6 +49,8 @@ export const COMMANDS: readonly Command[] = [
     uses: ONE_SHOT_READING,
     options: {
       wide: wideOption("cut to fit the terminal,\nor at 4096 columns when stdout is not one"),
+      ...PROCESS_FILTER_OPTIONS,
+      columns: COLUMNS_OPTION,
     },
     run: (inv, io) => import("./commands/ps.ts").then((m) => m.run(inv, io)),
   },
@@ -52,7 +59,7 @@ export const COMMANDS: readonly Command[] = [
     formats: ["json", "csv"],
     summary: "a reading every --interval: JSON lines (default) or CSV rows (--csv)",
     uses: ["no-header", ...DEVICE_SOURCE_OPTIONS],
-    options: WATCH_OPTIONS,
+    options: { ...WATCH_OPTIONS, ...PROCESS_FILTER_OPTIONS },
     run: (inv, io) => import("./commands/watch.ts").then((m) => m.run(inv, io)),
   },
   {
@@ -69,7 +76,11 @@ export const COMMANDS: readonly Command[] = [
     formats: ["table"],
     summary: "live full-screen view of devices and processes (a terminal only)",
     uses: ["no-color", ...DEVICE_SOURCE_OPTIONS],
-    options: { interval: INTERVAL_OPTION, "rescan-interval": RESCAN_INTERVAL_OPTION },
+    options: {
+      interval: INTERVAL_OPTION,
+      "rescan-interval": RESCAN_INTERVAL_OPTION,
+      ...PROCESS_FILTER_OPTIONS,
+    },
     run: (inv, io) => import("./commands/top.ts").then((m) => m.run(inv, io)),
   },
   {
@@ -96,6 +107,7 @@ export const COMMANDS: readonly Command[] = [
         value: "N",
         help: "at most N process series, largest GPU memory first (default 200)",
       },
+      ...PROCESS_FILTER_OPTIONS,
     },
     run: (inv, io) => import("./commands/serve.ts").then((m) => m.run(inv, io)),
   },

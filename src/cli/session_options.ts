@@ -10,6 +10,7 @@ import type { CliOptions } from "./cli_options.ts";
 
 export interface CliSessionOptions {
   backends: BackendId[] | null;
+  root: string | undefined;
   procRoot: string | undefined;
   sysRoot: string | undefined;
   lazyInit: boolean;
@@ -23,6 +24,7 @@ export function sessionOptionsOf(
   if (problem !== null) throw new UsageError(problem);
   return {
     backends: options.backends,
+    root: options.root,
     procRoot: options.procRoot,
     sysRoot: options.sysRoot,
     lazyInit: options.lazyInit,

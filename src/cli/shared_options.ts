@@ -29,6 +29,12 @@ export const SHARED_OPTIONS = {
     help: `only these backends (${BACKEND_IDS.join(", ")});\n` +
       "naming one forces it on where it is off by default",
   },
+  root: {
+    type: "string",
+    value: "DIR",
+    help: "read proc, sys, etc/passwd and var/log/pods under DIR (a host\n" +
+      "mounted at /host); --proc-root, --sys-root override (env GPUTOP_ROOT)",
+  },
   "proc-root": {
     type: "string",
     value: "DIR",
@@ -57,6 +63,7 @@ export type SharedOptionName = keyof typeof SHARED_OPTIONS;
 export const DEVICE_SOURCE_OPTIONS = [
   "id",
   "backends",
+  "root",
   "proc-root",
   "sys-root",
   "lazy-init",

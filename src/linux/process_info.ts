@@ -13,6 +13,10 @@ export interface ProcessInfo {
   command: string | null;
   user: string | null;
   rssBytes: number | null;
+  /** `status`'s `NSpid:` (see StatusFields.namespacePid). */
+  namespacePid: number | null;
+  /** `status`'s `State:` letter, for when `stat` cannot be read. */
+  stateLetter: string | null;
 }
 
 /**
@@ -36,6 +40,8 @@ export function readProcessInfo(
       ? userNameForUid(status.uid, users)
       : users(status.uid),
     rssBytes: status.rssBytes,
+    namespacePid: status.namespacePid,
+    stateLetter: status.stateLetter,
   };
 }
 
@@ -58,6 +64,13 @@ export interface StatusFields {
   name: string | null;
   uid: number | null;
   rssBytes: number | null;
+  /**
+   * The pid in the innermost PID namespace: the last of `NSpid:`'s values (one per namespace
+   * level, outermost first; Linux 4.1 and later). Null when the line is missing or malformed.
+   */
+  namespacePid: number | null;
+  /** The first letter of `State:` (`S (sleeping)`); null when missing. */
+  stateLetter: string | null;
 }
 
 /**
@@ -77,11 +90,22 @@ function statusValue(text: string, key: string): string | null {
 }
 
 const UID = /^\d{1,10}(?=\s|$)/;
+const NSPIDS = /^\d{1,10}(?:\s+\d{1,10})*$/;
+const STATE_LETTER = /^[A-Za-z]/;
 const KIB_VALUE = /^(\d{1,15})\s*kB$/i;
 
-/** `Name:`, the real uid (first of four on `Uid:`), and `VmRSS:` in kB (kernel kB = 1024). */
+/**
+ * `Name:`, the real uid (first of four on `Uid:`), `VmRSS:` in kB (kernel kB = 1024), the
+ * innermost `NSpid:` and the `State:` letter.
+ */
 export function parseStatus(text: string | null): StatusFields {
-  const fields: StatusFields = { name: null, uid: null, rssBytes: null };
+  const fields: StatusFields = {
+    name: null,
+    uid: null,
+    rssBytes: null,
+    namespacePid: null,
+    stateLetter: null,
+  };
   if (text === null) return fields;
   const name = statusValue(text, "Name");
   if (name !== null && name !== "") fields.name = name;
@@ -92,6 +116,9 @@ export function parseStatus(text: string | null): StatusFields {
     const bytes = Number(rss[1]) * 1024;
     if (Number.isSafeInteger(bytes)) fields.rssBytes = bytes;
   }
+  const nsPids = statusValue(text, "NSpid") ?? "";
+  if (NSPIDS.test(nsPids)) fields.namespacePid = Number(nsPids.slice(nsPids.search(/\d+$/)));
+  fields.stateLetter = STATE_LETTER.exec(statusValue(text, "State") ?? "")?.[0] ?? null;
   return fields;
 }
 
@@ -102,6 +129,12 @@ export interface StatFields {
   /** Field 24, resident pages; null when the process has no memory map (a kernel thread, a
    * zombie: field 23, vsize, is then 0, as `status` then has no `VmRSS:` line). */
   rssPages: number | null;
+  /** Field 22 as a number of clock ticks; null past 2^53 (`startTime` still tells apart). */
+  startTicks: number | null;
+  /** Field 3, the state letter (`R`, `S`, `D`, `T`, `Z`, ...). */
+  state: string;
+  /** Fields 14 + 15, user and system CPU time, in clock ticks; null when unreadable. */
+  cpuTicks: number | null;
 }
 
 /**
@@ -123,7 +156,23 @@ export function parseStat(text: string | null): StatFields | null {
   if (/^\d{1,15}$/.test(rss) && /^\d+$/.test(vsize) && !/^0+$/.test(vsize)) {
     rssPages = Number(rss);
   }
-  return { startTime, rssPages };
+  return {
+    startTime,
+    rssPages,
+    startTicks: safeNumber(startTime),
+    state: fields[0]?.charAt(0) ?? "",
+    cpuTicks: sumOfTicks(fields[14 - 3], fields[15 - 3]),
+  };
+}
+
+function safeNumber(digits: string): number | null {
+  const value = Number(digits);
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+function sumOfTicks(user: string | undefined, system: string | undefined): number | null {
+  if (!/^\d{1,15}$/.test(user ?? "") || !/^\d{1,15}$/.test(system ?? "")) return null;
+  return Number(user) + Number(system);
 }
 
 /** `AT_PAGESZ` in the auxiliary vector: the kernel's page size, in bytes. */

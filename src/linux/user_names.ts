@@ -59,13 +59,25 @@ export class UserNames {
   readonly #procRoot: string;
   readonly #refreshMs: number | null;
   readonly #nowMs: () => number;
+  readonly #passwdPath: string | null;
   #names: Map<number, string> | null = null;
   #readAtMs = 0;
 
-  constructor(procRoot: string, refreshMs: number | null, nowMs: () => number) {
+  /**
+   * `passwdPath`: read this file and no other (`--root`'s `etc/passwd`: a host's users, which
+   * this container's /etc/passwd does not know); null: the file beside the proc root, else
+   * /etc/passwd.
+   */
+  constructor(
+    procRoot: string,
+    refreshMs: number | null,
+    nowMs: () => number,
+    passwdPath: string | null = null,
+  ) {
     this.#procRoot = procRoot;
     this.#refreshMs = refreshMs;
     this.#nowMs = nowMs;
+    this.#passwdPath = passwdPath;
   }
 
   nameFor(uid: number): string {
@@ -73,7 +85,10 @@ export class UserNames {
     const stale = this.#refreshMs !== null &&
       (now - this.#readAtMs >= this.#refreshMs || now < this.#readAtMs);
     if (this.#names === null || stale) {
-      this.#names = parsePasswd(passwdBeside(this.#procRoot).text);
+      const text = this.#passwdPath === null
+        ? passwdBeside(this.#procRoot).text
+        : readTextOrNull(this.#passwdPath) ?? "";
+      this.#names = parsePasswd(text);
       this.#readAtMs = now;
     }
     return this.#names.get(uid) ?? String(uid);

@@ -4,7 +4,8 @@ import { fitLine, SGR } from "./styled_line.ts";
 export const HELP_LINES: readonly string[] = [
   "Keys",
   "  q, Ctrl-C      quit",
-  "  s              sort processes: GPU memory → GPU% → pid",
+  "  s              sort processes: GPU memory → GPU% → CPU% → start → container",
+  "                 → pod → pid (CPU% to pod while their column is shown)",
   "  f              show one GPU at a time, then all again",
   "  ↑ ↓  j k       scroll one line",
   "  PgUp PgDn      scroll one page (space: next page)",

@@ -50,7 +50,8 @@ export function renderLiveFrame(
       for (const text of HELP_LINES) lines.push(fitToWidth(` ${text}`, width));
     } else {
       const { pageRows } = processViewport(snapshot, size, state);
-      const table = processTableLines(processes, pageRows, state.scroll, width, color);
+      const nowMs = Date.parse(snapshot.timestamp);
+      const table = processTableLines(processes, pageRows, state.scroll, width, color, nowMs);
       lines.push(...table.lines);
       range = table.range;
     }

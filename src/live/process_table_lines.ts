@@ -1,11 +1,25 @@
 /**
  * The process table of the `top` screen: fixed columns, then the command taking whatever width
- * is left, one page of rows from the scroll position.
+ * is left, one page of rows from the scroll position. CONTAINER and POD (as wide as their
+ * widest cell, never cut), CPU% and START appear only when some process has a value, as in
+ * `ps`; on a machine without containers the table is as it always was.
  */
 import type { GpuProcess } from "../model/types.ts";
-import { fitToWidth, padStartToWidth, truncateToWidth } from "../render/display_width.ts";
+import {
+  displayWidth,
+  fitToWidth,
+  padStartToWidth,
+  truncateToWidth,
+} from "../render/display_width.ts";
 import { escapeText } from "../render/escape_text.ts";
-import { formatBytes, formatPercent } from "../render/format_units.ts";
+import { formatPercent } from "../render/format_units.ts";
+import {
+  containerCell,
+  cpuCell,
+  formatProcessMemory,
+  podCell,
+  startCell,
+} from "../render/process_cells.ts";
 import { processBusyPercent } from "./process_order.ts";
 import { SGR } from "./styled_line.ts";
 
@@ -18,52 +32,103 @@ const TYPE_SHORT: Readonly<Record<string, string>> = {
 
 interface TableColumn {
   title: string;
-  width: number;
+  /** Null: as wide as the widest cell (and the title). */
+  width: number | null;
   align: "left" | "right";
+  cell(process: GpuProcess, nowMs: number): string;
+  /** Shown only when some process has a value (absent: always). */
+  hasValue?(process: GpuProcess): boolean;
+}
+
+interface SizedColumn extends TableColumn {
+  width: number;
 }
 
 const PROCESS_COLUMNS: readonly TableColumn[] = [
-  { title: "PID", width: 7, align: "right" },
-  { title: "USER", width: 10, align: "left" },
-  { title: "GPU", width: 3, align: "right" },
-  { title: "TYPE", width: 8, align: "left" },
-  { title: "GPU MEM", width: 9, align: "right" },
-  { title: "GPU%", width: 4, align: "right" },
+  { title: "PID", width: 7, align: "right", cell: (p) => String(p.pid) },
+  { title: "USER", width: 10, align: "left", cell: (p) => p.user ?? "-" },
+  {
+    title: "CONTAINER",
+    width: null,
+    align: "left",
+    cell: containerCell,
+    hasValue: (p) => p.container !== null,
+  },
+  { title: "POD", width: null, align: "left", cell: podCell, hasValue: (p) => p.pod !== null },
+  {
+    title: "GPU",
+    width: 3,
+    align: "right",
+    cell: (p) => p.deviceIndex === null ? "-" : String(p.deviceIndex),
+  },
+  {
+    title: "TYPE",
+    width: 8,
+    align: "left",
+    cell: (p) => p.type === null ? "-" : TYPE_SHORT[p.type] ?? p.type,
+  },
+  { title: "GPU MEM", width: 9, align: "right", cell: formatProcessMemory },
+  {
+    title: "GPU%",
+    width: 4,
+    align: "right",
+    cell: (p) => {
+      const busy = processBusyPercent(p);
+      return busy === null ? "-" : formatPercent(busy);
+    },
+  },
+  {
+    title: "CPU%",
+    width: 5,
+    align: "right",
+    cell: cpuCell,
+    hasValue: (p) => p.cpuPercent !== null,
+  },
+  {
+    title: "START",
+    width: 6,
+    align: "right",
+    cell: startCell,
+    hasValue: (p) => p.startTime !== null,
+  },
 ];
-const FIXED_WIDTH = PROCESS_COLUMNS.reduce((sum, column) => sum + column.width + 1, 0);
 
-function cell(text: string, column: TableColumn): string {
+/** The columns these processes need, each with its width. */
+function columnsFor(processes: readonly GpuProcess[], nowMs: number): SizedColumn[] {
+  return PROCESS_COLUMNS
+    .filter((column) => column.hasValue === undefined || processes.some(column.hasValue))
+    .map((column) => ({
+      ...column,
+      width: column.width ?? processes.reduce(
+        (widest, p) => Math.max(widest, displayWidth(escapeText(column.cell(p, nowMs)))),
+        column.title.length,
+      ),
+    }));
+}
+
+function cell(text: string, column: SizedColumn): string {
   const cut = truncateToWidth(escapeText(text), column.width);
   return column.align === "right"
     ? padStartToWidth(cut, column.width)
     : fitToWidth(cut, column.width);
 }
 
-function processCells(process: GpuProcess): string[] {
-  const busy = processBusyPercent(process);
-  const memory = process.gpuMemoryBytes === null
-    ? "-"
-    : formatBytes(process.gpuMemoryBytes) + (process.perProcess ? "" : "*");
-  return [
-    String(process.pid),
-    process.user ?? "-",
-    process.deviceIndex === null ? "-" : String(process.deviceIndex),
-    process.type === null ? "-" : TYPE_SHORT[process.type] ?? process.type,
-    memory,
-    busy === null ? "-" : formatPercent(busy),
-  ];
-}
-
-function tableLine(cells: readonly string[], command: string, width: number): string {
-  const fixed = PROCESS_COLUMNS.map((column, i) => cell(cells[i] ?? "", column)).join(" ");
-  const room = width - FIXED_WIDTH;
+function tableLine(
+  columns: readonly SizedColumn[],
+  cells: readonly string[],
+  command: string,
+  width: number,
+): string {
+  const fixed = columns.map((column, i) => cell(cells[i] ?? "", column)).join(" ");
+  const room = width - columns.reduce((sum, column) => sum + column.width + 1, 0);
   const last = room > 0 ? " " + truncateToWidth(escapeText(command), room) : "";
   return fitToWidth(fixed + last, width);
 }
 
 /**
  * The header, then the page of `pageRows` rows that `scroll` asks for (clamped to the last
- * page), and the range shown (`processes 1-20 of 31`; empty when there are none).
+ * page), and the range shown (`processes 1-20 of 31`; empty when there are none). `nowMs`:
+ * the reading's time, which START is shown relative to.
  */
 export function processTableLines(
   processes: readonly GpuProcess[],
@@ -71,14 +136,17 @@ export function processTableLines(
   scroll: number,
   width: number,
   color: boolean,
+  nowMs = 0,
 ): { lines: string[]; range: string } {
-  const header = tableLine(PROCESS_COLUMNS.map((c) => c.title), "COMMAND", width);
+  const columns = columnsFor(processes, nowMs);
+  const header = tableLine(columns, columns.map((c) => c.title), "COMMAND", width);
   const lines = [color ? `${SGR.bold}${header}${SGR.reset}` : header];
   const start = Math.min(Math.max(0, scroll), Math.max(0, processes.length - pageRows));
   const shown = processes.slice(start, start + pageRows);
   if (processes.length === 0) lines.push(fitToWidth(" No GPU processes found.", width));
-  for (const process of shown) {
-    lines.push(tableLine(processCells(process), process.command ?? process.name ?? "-", width));
+  for (const p of shown) {
+    const cells = columns.map((column) => column.cell(p, nowMs));
+    lines.push(tableLine(columns, cells, p.command ?? p.name ?? "-", width));
   }
   const range = processes.length === 0
     ? ""

@@ -11,6 +11,10 @@ import { UNKNOWN_TEXT } from "./unknown_text.ts";
 const SORT_LABEL: Readonly<Record<SortOrder, string>> = {
   memory: "GPU memory",
   utilization: "GPU%",
+  cpu: "CPU%",
+  start: "start, newest",
+  container: "container",
+  pod: "pod",
   pid: "pid",
 };
 

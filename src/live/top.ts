@@ -19,6 +19,7 @@ import type { Io, TerminalSize } from "../platform/io.ts";
 import { errorMessage } from "../model/errors.ts";
 import { renderLiveFrame } from "./live_frame.ts";
 import { processViewport } from "./viewport.ts";
+import { offeredSortOrders } from "./process_order.ts";
 import { type Key, parseKeys } from "./keys.ts";
 import { Sampler, type SnapshotSource } from "../session/sampler.ts";
 import { applyKey, INITIAL_UI_STATE, type UiState } from "./ui_state.ts";
@@ -168,6 +169,7 @@ class TopScreen {
     const result = applyKey(this.#state, key, {
       deviceIndexes: (snapshot?.devices ?? []).map((d) => d.index).sort((a, b) => a - b),
       ...viewport,
+      sortOrders: offeredSortOrders(snapshot?.processes ?? []),
     });
     this.#state = result.state;
     if (result.quit) this.#finish(null);

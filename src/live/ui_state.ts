@@ -4,8 +4,24 @@
  */
 import type { Key } from "./keys.ts";
 
-export const SORT_ORDERS = ["memory", "utilization", "pid"] as const;
+/**
+ * The process orders, in the order `s` steps through them. CPU%, START, CONTAINER and POD are
+ * offered only while their column is on screen (some process has a value), so on a machine
+ * without containers `s` goes memory → utilization → pid as it always did.
+ */
+export const SORT_ORDERS = [
+  "memory",
+  "utilization",
+  "cpu",
+  "start",
+  "container",
+  "pod",
+  "pid",
+] as const;
 export type SortOrder = typeof SORT_ORDERS[number];
+
+/** The orders always offered. */
+export const BASIC_SORT_ORDERS: readonly SortOrder[] = ["memory", "utilization", "pid"];
 
 export interface UiState {
   sort: SortOrder;
@@ -30,6 +46,15 @@ export interface KeyContext {
   pageRows: number;
   /** How many process rows there are (after the filter). */
   totalRows: number;
+  /** The orders `s` steps through now (default `BASIC_SORT_ORDERS`). */
+  sortOrders?: readonly SortOrder[];
+}
+
+/** The order after `current` among `offered`, in SORT_ORDERS' order, wrapping round. */
+export function nextSortOrder(current: SortOrder, offered: readonly SortOrder[]): SortOrder {
+  const at = SORT_ORDERS.indexOf(current);
+  const after = SORT_ORDERS.filter((order, i) => i > at && offered.includes(order));
+  return after[0] ?? SORT_ORDERS.find((order) => offered.includes(order)) ?? "memory";
 }
 
 export interface KeyResult {
@@ -64,8 +89,8 @@ export function applyKey(state: UiState, key: Key, context: KeyContext): KeyResu
     case "quit":
       return { state, quit: true };
     case "sort": {
-      const next = SORT_ORDERS[(SORT_ORDERS.indexOf(state.sort) + 1) % SORT_ORDERS.length];
-      return { state: { ...state, sort: next ?? "memory", scroll: 0 }, quit: false };
+      const next = nextSortOrder(state.sort, context.sortOrders ?? BASIC_SORT_ORDERS);
+      return { state: { ...state, sort: next, scroll: 0 }, quit: false };
     }
     case "filter":
       return {

@@ -14,6 +14,7 @@
  * A process is one (pid, device) pair; when two backends report the same pair the one
  * earlier in the registry supplies the record and later ones only fill its unknown fields.
  */
+import { NO_ATTRIBUTION } from "./process_attribution.ts";
 import { emptyDeviceMetrics } from "./empty_device.ts";
 import { backendRank, precedenceFor } from "./field_precedence.ts";
 import { partitionsAfterParents } from "./partition_order.ts";
@@ -266,6 +267,8 @@ function toGpuProcess(id: BackendId, process: ProcessReading, device: Device | n
     rssBytes: process.rssBytes ?? null,
     source: id,
     perProcess: process.perProcess,
+    // From /proc, filled by the session's enrichment; no backend knows them.
+    ...NO_ATTRIBUTION,
   };
 }
 

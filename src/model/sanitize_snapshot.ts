@@ -15,8 +15,9 @@
  * - J (energy counter): 0 to Number.MAX_SAFE_INTEGER.
  * - MHz (clocks): 0 to 100 000.
  * - PCIe generation: integer 1–16; PCIe width: integer 1–64 (lanes).
- * - pid, process device index: non-negative safe integers (a process with another pid is
- *   dropped; another device index becomes null).
+ * - pid, process device index, container pid: non-negative safe integers (a process with
+ *   another pid is dropped; another device index or container pid becomes null).
+ * - process CPU %: 0 to 819 200 (100 per CPU, and Linux counts at most 8192 CPUs).
  * Anything that is not a finite number where a number belongs (NaN, ±Infinity, text) is null.
  */
 import type {
@@ -58,6 +59,8 @@ function integerRangeRule(min: number, max: number): Rule {
 }
 
 export const celsiusRule: Rule = rangeRule(MIN_CELSIUS, MAX_CELSIUS);
+/** A process's CPU % counts 100 per CPU it ran on; Linux's NR_CPUS is at most 8192. */
+const processCpuRule: Rule = rangeRule(0, 100 * 8192);
 export const wattsRule: Rule = rangeRule(0, MAX_WATTS);
 export const joulesRule: Rule = rangeRule(0, Number.MAX_SAFE_INTEGER);
 export const megahertzRule: Rule = rangeRule(0, MAX_MHZ);
@@ -210,6 +213,15 @@ function sanitizeProcess(process: GpuProcess, dropped: Dropped): GpuProcess | nu
   if (clean.deviceIndex !== null && !isIndex(clean.deviceIndex)) {
     note(dropped, process.source, "deviceIndex");
     clean.deviceIndex = null;
+  }
+  if (clean.containerPid !== null && !isIndex(clean.containerPid)) {
+    note(dropped, process.source, "containerPid");
+    clean.containerPid = null;
+  }
+  if (clean.cpuPercent !== null) {
+    const kept = check(clean.cpuPercent, processCpuRule);
+    if (kept === undefined) note(dropped, process.source, "cpuPercent");
+    clean.cpuPercent = kept ?? null;
   }
   if (clean.memoryByRegion !== null) {
     clean.memoryByRegion = sanitizeMap(

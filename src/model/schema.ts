@@ -11,6 +11,7 @@ import { BACKEND_IDS } from "./backend_ids.ts";
 import { bytes as bytesOrNull } from "./device_field_declaration.ts";
 import { deviceSchemaShape } from "./device_fields.ts";
 import { SCHEMA_VERSION } from "./schema_ids.ts";
+import { CONTAINER_RUNTIMES, POD_QOS_CLASSES, PROCESS_STATES } from "./process_attribution.ts";
 
 // SCHEMA_VERSION and the field lists live in zod-free `schema_ids.ts` (so the reading path
 // does not load zod); backend ids in `src/backends/ids.ts` (one list). Re-exported here.
@@ -39,6 +40,18 @@ const bytes = bytesOrNull(z);
 
 export const ProcessTypeSchema = z.enum(["compute", "graphics", "compute+graphics", "drm"]);
 
+export const ContainerSchema = z.object({
+  runtime: z.enum(CONTAINER_RUNTIMES),
+  id: z.string().describe("64 hex digits where the runtime uses them, else the name"),
+});
+
+export const PodSchema = z.object({
+  uid: z.string().describe("canonical UID (dashed, lower case)"),
+  namespace: z.string().nullable(),
+  name: z.string().nullable(),
+  qos: z.enum(POD_QOS_CLASSES).nullable(),
+});
+
 export const ProcessSchema = z.object({
   pid: z.number().int().nonnegative(),
   name: z.string().nullable(),
@@ -53,6 +66,16 @@ export const ProcessSchema = z.object({
   rssBytes: bytes,
   source: BackendIdSchema,
   perProcess: z.boolean().describe("false when the figure is device-wide"),
+  container: ContainerSchema.nullable().describe("from /proc/<pid>/cgroup"),
+  pod: PodSchema.nullable().describe("Kubernetes pod, from the cgroup and /var/log/pods"),
+  containerPid: z.number().int().nonnegative().nullable().describe(
+    "pid in its own PID namespace; null when the same as pid",
+  ),
+  cpuPercent: z.number().nonnegative().nullable().describe(
+    "CPU over the sample window or interval, percent of one core",
+  ),
+  startTime: z.string().nullable().describe("ISO 8601"),
+  state: z.enum(PROCESS_STATES).nullable(),
 });
 
 export const SnapshotSchema = z.object({

@@ -44,4 +44,10 @@ export const PROCESS_FIELDS = [
   "rssBytes",
   "source",
   "perProcess",
+  "container",
+  "pod",
+  "containerPid",
+  "cpuPercent",
+  "startTime",
+  "state",
 ] as const;

@@ -5,7 +5,11 @@
 import { BACKEND_IDS } from "../model/schema_ids.ts";
 import type { GpuProcess, Snapshot } from "../model/types.ts";
 import { backendFailureLines, BACKENDS_HINT_COMMAND } from "./backends_table.ts";
-import { formatBytes, formatEngines, UNKNOWN } from "./format_units.ts";
+import {
+  defaultProcessColumns,
+  type ProcessColumn,
+  processColumnNamed,
+} from "./process_columns.ts";
 import { type Column, renderTable } from "./table.ts";
 
 export interface ProcessTableOptions {
@@ -13,6 +17,8 @@ export interface ProcessTableOptions {
   color: boolean;
   /** How long command lines may be; cut at `PS_COMMAND_MAX_WIDTH` columns when absent. */
   commandCut?: CommandCut;
+  /** `--columns`: these columns (names checked by the CLI), in this order; absent: default. */
+  columns?: readonly string[] | null;
 }
 
 /**
@@ -57,11 +63,7 @@ export function sortProcessesByMemory(processes: readonly GpuProcess[]): GpuProc
   });
 }
 
-/** A memory figure, marked `*` when it is device-wide rather than the process's own. */
-export function formatProcessMemory(process: GpuProcess): string {
-  const text = formatBytes(process.gpuMemoryBytes);
-  return process.perProcess || process.gpuMemoryBytes === null ? text : `${text}*`;
-}
+export { formatProcessMemory } from "./process_cells.ts";
 
 /** The note printed under a table in which `formatProcessMemory` marked a figure. */
 export const DEVICE_WIDE_NOTE = "* device-wide memory figure, not this process's own";
@@ -76,35 +78,45 @@ export interface ProcessColumnsOptions {
   rss: boolean;
   /** Cut long command lines to this many columns; unlimited when absent. */
   commandMaxWidth?: number;
+  /**
+   * The columns, in order (see `shownProcessColumns`); absent: the default set without the
+   * columns shown only when some row has a value.
+   */
+  shown?: readonly ProcessColumn[];
+  /** The reading's time, ms since the epoch (START is shown relative to it). */
+  nowMs?: number;
+}
+
+function shownOf(options: ProcessColumnsOptions): readonly ProcessColumn[] {
+  return options.shown ?? defaultProcessColumns([], options.rss ? [] : ["rss"]);
+}
+
+/**
+ * The view's columns for these rows: `--columns`' names in their order, else the default set
+ * (without RSS when the view has none) with the optional columns some row has a value for.
+ */
+export function shownProcessColumns(
+  processes: readonly GpuProcess[],
+  options: ProcessColumnsOptions,
+  names: readonly string[] | null | undefined,
+): ProcessColumn[] {
+  if (names === null || names === undefined) {
+    return defaultProcessColumns(processes, options.rss ? [] : ["rss"]);
+  }
+  return names.flatMap((name) => processColumnNamed(name) ?? []);
 }
 
 export function processColumns(options: ProcessColumnsOptions): Column[] {
-  const command: Column = options.commandMaxWidth === undefined
-    ? { title: "COMMAND", align: "left" }
-    : { title: "COMMAND", align: "left", maxWidth: options.commandMaxWidth };
-  return [
-    { title: "PID", align: "right" },
-    { title: "USER", align: "left", maxWidth: 16 },
-    { title: "GPU", align: "right" },
-    { title: "TYPE", align: "left" },
-    { title: "GPU MEM", align: "right" },
-    { title: "ENGINES", align: "left" },
-    ...(options.rss ? [{ title: "RSS", align: "right" } as const] : []),
-    command,
-  ];
+  return shownOf(options).map(({ name, column }) =>
+    name === "command" && options.commandMaxWidth !== undefined
+      ? { ...column, maxWidth: options.commandMaxWidth }
+      : column
+  );
 }
 
 export function processRow(process: GpuProcess, options: ProcessColumnsOptions): string[] {
-  return [
-    String(process.pid),
-    process.user ?? UNKNOWN,
-    process.deviceIndex === null ? UNKNOWN : String(process.deviceIndex),
-    process.type ?? UNKNOWN,
-    formatProcessMemory(process),
-    formatEngines(process.engines),
-    ...(options.rss ? [formatBytes(process.rssBytes)] : []),
-    process.command ?? process.name ?? UNKNOWN,
-  ];
+  const context = { nowMs: options.nowMs ?? 0 };
+  return shownOf(options).map((column) => column.cell(process, context));
 }
 
 const PS_COLUMNS: ProcessColumnsOptions = { rss: true };
@@ -130,7 +142,12 @@ const PROCESS_BACKENDS: readonly string[] = BACKEND_IDS.filter((id) => id !== "m
 export function renderProcessTable(snapshot: Snapshot, options: ProcessTableOptions): string {
   const processes = sortProcessesByMemory(snapshot.processes);
   const cut = options.commandCut ?? { maxWidth: PS_COMMAND_MAX_WIDTH };
-  const view = { ...PS_COLUMNS, ...withMaxWidth(cut) };
+  const view: ProcessColumnsOptions = {
+    ...PS_COLUMNS,
+    ...withMaxWidth(cut),
+    shown: shownProcessColumns(processes, PS_COLUMNS, options.columns),
+    nowMs: Date.parse(snapshot.timestamp),
+  };
   const rows = processes.map((process) => processRow(process, view));
   const tableOptions = { ...options, maxLineWidth: cut.lineWidth };
   if (!options.header) return renderTable(processColumns(view), rows, tableOptions);

@@ -11,11 +11,15 @@
  * Device series carry `index`, `uuid`, `pci_bus_id`, `name`, `vendor` (an unknown label is
  * the empty string, which Prometheus treats as absent). Process series carry `pid`, `comm`
  * (the short process name; command lines are never exported) and `device` (the device's
- * `index`), at most `maxProcessSeries` of them, largest GPU memory first.
+ * `index`), and when known `container_id` (a container id's first 12 hex digits, or the
+ * container's name), `pod` and `namespace`; at most `maxProcessSeries` of them, largest GPU
+ * memory first. Pods' sums are `prometheus_pod.ts`'s, exported with or without process series.
  */
 import type { GpuProcess, Snapshot } from "../model/types.ts";
 import { deviceFamilies } from "./prometheus_device.ts";
-import { type Family, renderFamily } from "./prometheus_family.ts";
+import { podFamily } from "./prometheus_pod.ts";
+import { shortContainerId } from "./process_cells.ts";
+import { type Family, type Labels, renderFamily } from "./prometheus_family.ts";
 
 export { escapeLabelValue } from "./prometheus_family.ts";
 
@@ -55,6 +59,22 @@ export function selectProcessSeries(
   return { kept: unique.slice(0, limit), omitted: Math.max(0, unique.length - limit) };
 }
 
+/** pid, comm, device; then container_id, pod and namespace where known. */
+function processLabels(process: GpuProcess): Labels {
+  const labels: [string, string][] = [
+    ["pid", String(process.pid)],
+    ["comm", process.name ?? ""],
+    ["device", String(process.deviceIndex)],
+  ];
+  if (process.container !== null) {
+    labels.push(["container_id", shortContainerId(process.container.id)]);
+  }
+  const pod = process.pod;
+  if (pod !== null) labels.push(["pod", pod.name ?? pod.uid]);
+  if (pod?.namespace) labels.push(["namespace", pod.namespace]);
+  return labels;
+}
+
 function processFamilies(snapshot: Snapshot, max: number): Family[] {
   const { kept, omitted } = selectProcessSeries(snapshot.processes, max);
   return [
@@ -63,11 +83,7 @@ function processFamilies(snapshot: Snapshot, max: number): Family[] {
       kind: "gauge",
       help: "GPU memory a process holds on one device (device = the device's index label).",
       samples: kept.map((process) => ({
-        labels: [
-          ["pid", String(process.pid)],
-          ["comm", process.name ?? ""],
-          ["device", String(process.deviceIndex)],
-        ],
+        labels: processLabels(process),
         value: process.gpuMemoryBytes ?? 0,
       })),
     },
@@ -128,6 +144,7 @@ export function renderExposition(snapshot: Snapshot, options: ExpositionOptions)
     ...selfFamilies(snapshot, options),
     ...deviceFamilies(devices),
     ...(options.processMetrics ? processFamilies(snapshot, options.maxProcessSeries) : []),
+    podFamily(snapshot.processes, options.maxProcessSeries),
   ].filter((family) => family.samples.length > 0);
   const body = families.map((family) => renderFamily(family, options.openMetrics)).join("");
   return options.openMetrics ? `${body}# EOF\n` : body;

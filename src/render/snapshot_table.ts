@@ -23,6 +23,7 @@ import {
   processColumns,
   type ProcessColumnsOptions,
   processRow,
+  shownProcessColumns,
   sortProcessesByMemory,
   withMaxWidth,
 } from "./process_table.ts";
@@ -33,6 +34,10 @@ export interface SnapshotTableOptions {
   color: boolean;
   /** How long command lines may be; cut at `SNAPSHOT_COMMAND_MAX_WIDTH` columns when absent. */
   commandCut?: CommandCut;
+  /** `--columns`: the process table's columns (names checked by the CLI), in this order. */
+  columns?: readonly string[] | null;
+  /** The reading's time, ms since the epoch (the process table's START is relative to it). */
+  nowMs?: number;
 }
 
 export const NO_GPUS_MESSAGE = "No GPUs found.";
@@ -105,7 +110,12 @@ function processSection(processes: readonly GpuProcess[], options: SnapshotTable
   const note = hasDeviceWideFigure(sorted) ? `${DEVICE_WIDE_NOTE}\n` : "";
   const cut = options.commandCut ?? { maxWidth: SNAPSHOT_COMMAND_MAX_WIDTH };
   // No RSS column, unlike `ps`.
-  const view: ProcessColumnsOptions = { rss: false, ...withMaxWidth(cut) };
+  const base: ProcessColumnsOptions = { rss: false, ...withMaxWidth(cut) };
+  const view: ProcessColumnsOptions = {
+    ...base,
+    shown: shownProcessColumns(sorted, base, options.columns),
+    nowMs: options.nowMs ?? 0,
+  };
   return renderTable(
     processColumns(view),
     sorted.map((process) => processRow(process, view)),
@@ -114,7 +124,8 @@ function processSection(processes: readonly GpuProcess[], options: SnapshotTable
 }
 
 /** Renders the whole snapshot for a terminal. The text ends with a newline. */
-export function renderSnapshotTable(snapshot: Snapshot, options: SnapshotTableOptions): string {
+export function renderSnapshotTable(snapshot: Snapshot, given: SnapshotTableOptions): string {
+  const options = { ...given, nowMs: given.nowMs ?? Date.parse(snapshot.timestamp) };
   if (snapshot.devices.length === 0) {
     const hint = snapshot.backends.some((backend) => backend.status !== "ok")
       ? `${BACKENDS_HINT}\n`

@@ -2,6 +2,8 @@
 import type { BackendContext } from "../backends/backend.ts";
 
 export interface ContextOptions {
+  /** `--root`: see `BackendContext.rootDir`; default `GPUTOP_ROOT`, else none. */
+  root?: string | undefined;
   procRoot?: string | undefined;
   sysRoot?: string | undefined;
   lazyInit?: boolean | undefined;
@@ -39,6 +41,15 @@ export function unknownLazyInitValue(env: (name: string) => string | undefined):
     : env("GPUTOP_LAZY_INIT") ?? null;
 }
 
+/**
+ * `/proc` or `/sys`, or that folder under `--root`. Joined here, not with linux/path_join.ts:
+ * the CLI loads this module at start-up (for GPUTOP_LAZY_INIT), and `version` loads no reader.
+ */
+function underRoot(root: string | undefined, name: string): string {
+  if (root === undefined) return `/${name}`;
+  return root.endsWith("/") ? `${root}${name}` : `${root}/${name}`;
+}
+
 export function createBackendContext(options: ContextOptions = {}): BackendContext {
   const env = (name: string): string | undefined => {
     try {
@@ -47,9 +58,11 @@ export function createBackendContext(options: ContextOptions = {}): BackendConte
       return undefined;
     }
   };
+  const root = options.root ?? (env("GPUTOP_ROOT") || undefined);
   return {
-    procRoot: options.procRoot ?? env("GPUTOP_PROC_ROOT") ?? "/proc",
-    sysRoot: options.sysRoot ?? env("GPUTOP_SYS_ROOT") ?? "/sys",
+    procRoot: options.procRoot ?? env("GPUTOP_PROC_ROOT") ?? underRoot(root, "proc"),
+    sysRoot: options.sysRoot ?? env("GPUTOP_SYS_ROOT") ?? underRoot(root, "sys"),
+    rootDir: root ?? null,
     env,
     os: Deno.build.os,
     nowMs: () => performance.now(),

@@ -1,54 +1,74 @@
 /**
  * Fills a process's name, command line, user and RSS from /proc when the backend did not
- * give them. Shared by every backend, so no backend reads /proc/<pid>/status itself.
- * On systems without /proc (macOS, Windows) every read fails quietly and fields stay null.
+ * give them, and attributes it: container and pod (`/proc/<pid>/cgroup`), the pid in its own
+ * PID namespace (`status`'s `NSpid:`), CPU % (`stat`'s utime + stime between two samples),
+ * start time and state (`stat`). Shared by every backend, so no backend reads /proc itself.
+ * Only GPU processes come here: nothing is read for any other process. On systems without
+ * /proc (macOS, Windows) every read fails quietly and fields stay null.
  *
  * One-shot (`enrichProcesses`, or a `ProcessEnricher` without a rescan interval): every
- * process is read in full (`status`, `comm`, `cmdline`) on every call.
+ * process is read in full (`status`, `comm`, `cmdline`, `stat`, `cgroup`) on every call; the
+ * CPU ticks are kept between calls, so the second sample of `--sample-window` has CPU %.
  *
- * Long-running sessions (`ProcessEnricher` with a rescan interval): name, command line and
- * user never change for one process instance, identified by (pid, start time from
- * `/proc/<pid>/stat`). So a known process costs one small read per sample, `stat`, which
- * gives both its start time and its resident pages; it is read in full again only when the
- * start time changed (the pid now names another process). Entries of pids absent from a
- * sample are dropped. The passwd file is read again at most once per rescan interval.
- * RSS from `stat` is the kernel's fast sum of its per-CPU counters (what `ps` and `top`
- * show), which may trail `status`'s exact `VmRSS` by less than one counter batch per CPU.
- * Where `stat` is unreadable but `status` is not (a fixture tree without `stat`), the
- * process is taken to be the same one, as the DRM scanner does, and RSS comes from `status`
+ * Long-running sessions (`ProcessEnricher` with a rescan interval): name, command line, user,
+ * namespace pid and start time never change for one process instance, identified by (pid,
+ * start time from `/proc/<pid>/stat`). So a known process costs one small read per sample,
+ * `stat`, which gives its start time, resident pages, state and CPU ticks; it is read in full
+ * again only when the start time changed (the pid now names another process). Its cgroup can
+ * change (systemd or an operator may move a process) but a process leaving its container's
+ * cgroup is rare, so `cgroup` is read again at most once per rescan interval: a move shows
+ * within that interval, at a cost of one small read per process per interval. Entries of pids
+ * absent from a sample are dropped. The passwd file is read again at most once per rescan
+ * interval. RSS from `stat` is the kernel's fast sum of its per-CPU counters (what `ps` and
+ * `top` show), which may trail `status`'s exact `VmRSS` by less than one counter batch per CPU.
+ * Where `stat` is unreadable but `status` is not (a fixture tree without `stat`), the process
+ * is taken to be the same one, as the DRM scanner does, and RSS and state come from `status`
  * (`stat` is not tried again for that process).
  */
+import { readCgroupAttribution } from "../linux/cgroup/read_cgroup.ts";
 import {
   parseStat,
   parseStatus,
-  type ProcessInfo,
   readPageSizeBytes,
   readProcessInfo,
+  type StatFields,
 } from "../linux/process_info.ts";
+import { processStateOf } from "../linux/process_state.ts";
+import { readBootTimeMs, startTimeIso } from "../linux/process_times.ts";
 import { readTextOrNull } from "../linux/read_file.ts";
-import { passwdPathFor, UserNames } from "../linux/user_names.ts";
+import { UserNames } from "../linux/user_names.ts";
+import { joinPath, resolvedParent } from "../linux/path_join.ts";
+import { readPodNames } from "../linux/pod_logs.ts";
 import type { GpuProcess } from "../model/types.ts";
+import { CpuTimes } from "./cpu_times.ts";
+import {
+  attributionFacts,
+  factsOf,
+  type ProcessFacts,
+  withFacts,
+  withPodNames,
+} from "./process_facts.ts";
 
 /** One-shot: reads every process in full. */
 export function enrichProcesses(processes: readonly GpuProcess[], procRoot: string): GpuProcess[] {
-  if (processes.length === 0) return [];
-  const passwdPath = passwdPathFor(procRoot);
-  const infoByPid = new Map<number, ProcessInfo>();
-  return processes.map((process) => {
-    let info = infoByPid.get(process.pid);
-    if (!info) {
-      info = readProcessInfo(procRoot, process.pid, passwdPath);
-      infoByPid.set(process.pid, info);
-    }
-    return withInfo(process, info);
+  const enricher = new ProcessEnricher({
+    procRoot,
+    rescanIntervalMs: null,
+    nowMs: () => performance.now(),
   });
+  return enricher.enrich(processes);
 }
 
 export interface ProcessEnricherOptions {
   procRoot: string;
+  /**
+   * `--root`: `etc/passwd` and `var/log/pods` are read under it. Null or absent: beside the
+   * proc root (`/proc` → `/etc/passwd`, falling back to it; `/var/log/pods`).
+   */
+  rootDir?: string | null;
   /** null: one-shot, read everything on every call. A number: cache (see the module comment). */
   rescanIntervalMs: number | null;
-  /** Monotonic clock in milliseconds (for the passwd refresh). */
+  /** Monotonic clock in milliseconds (for the passwd and cgroup refresh, and CPU %). */
   nowMs: () => number;
   /**
    * Bytes per page of `stat`'s resident pages; default read once from `/proc/self/auxv`.
@@ -60,62 +80,79 @@ export interface ProcessEnricherOptions {
 /** What is kept of one process instance between samples. */
 interface KnownProcess {
   /** Null when `stat` was unreadable (see the module comment). */
-  startTime: string | null;
-  name: string | null;
-  command: string | null;
-  user: string | null;
+  statStart: string | null;
+  facts: ProcessFacts;
+  cgroupReadAtMs: number;
 }
 
 export class ProcessEnricher {
   readonly #procRoot: string;
-  readonly #cached: boolean;
+  readonly #rescanIntervalMs: number | null;
+  readonly #nowMs: () => number;
   readonly #users: UserNames;
+  readonly #cpu = new CpuTimes();
+  readonly #podLogsDir: string;
   #pageSizeBytes: number | null | undefined;
+  /** Read once per enricher (a session), on the first start time wanted. */
+  #bootTimeMs: number | null | undefined;
   #known = new Map<number, KnownProcess>();
 
   constructor(options: ProcessEnricherOptions) {
     this.#procRoot = options.procRoot;
-    this.#cached = options.rescanIntervalMs !== null;
-    this.#users = new UserNames(options.procRoot, options.rescanIntervalMs, options.nowMs);
+    this.#rescanIntervalMs = options.rescanIntervalMs;
+    this.#nowMs = options.nowMs;
+    const rootDir = options.rootDir ?? null;
+    this.#users = new UserNames(
+      options.procRoot,
+      options.rescanIntervalMs,
+      options.nowMs,
+      rootDir === null ? null : joinPath(rootDir, "etc", "passwd"),
+    );
+    this.#podLogsDir = joinPath(rootDir ?? resolvedParent(options.procRoot), "var/log/pods");
     this.#pageSizeBytes = options.pageSizeBytes;
   }
 
   /** The processes with /proc's fields filled in; backend-given user and RSS win. */
   enrich(processes: readonly GpuProcess[]): GpuProcess[] {
-    if (!this.#cached) {
-      this.#known.clear();
-      return this.#enrichWith(processes, (pid) => this.#readFull(pid));
-    }
     const previous = this.#known;
     const known = new Map<number, KnownProcess>();
     const enriched = this.#enrichWith(
       processes,
-      (pid) => this.#readKnown(pid, previous.get(pid), known),
+      (pid) =>
+        this.#rescanIntervalMs === null
+          ? this.#readFull(pid, undefined)
+          : this.#readKnown(pid, previous.get(pid), known),
     );
     // Pids not in this sample are forgotten: a later process with the same pid is read anew.
     this.#known = known;
+    this.#cpu.endSample();
     return enriched;
   }
 
   #enrichWith(
     processes: readonly GpuProcess[],
-    read: (pid: number) => ProcessInfo,
+    read: (pid: number) => ProcessFacts,
   ): GpuProcess[] {
     if (processes.length === 0) return [];
     // A process on two devices is two rows and one read.
-    const infoByPid = new Map<number, ProcessInfo>();
-    return processes.map((process) => {
-      let info = infoByPid.get(process.pid);
-      if (!info) {
-        info = read(process.pid);
-        infoByPid.set(process.pid, info);
-      }
-      return withInfo(process, info);
-    });
+    const factsByPid = new Map<number, ProcessFacts>();
+    for (const process of processes) {
+      if (!factsByPid.has(process.pid)) factsByPid.set(process.pid, read(process.pid));
+    }
+    withPodNames(factsByPid, () => readPodNames(this.#podLogsDir));
+    return processes.map((process) => withFacts(process, factsByPid.get(process.pid)!));
   }
 
-  #readFull(pid: number): ProcessInfo {
-    return readProcessInfo(this.#procRoot, pid, (uid) => this.#users.nameFor(uid));
+  /** Everything: status, comm, cmdline, cgroup, and stat unless the caller read it. */
+  #readFull(pid: number, stat: StatFields | null | undefined): ProcessFacts {
+    const info = readProcessInfo(this.#procRoot, pid, (uid) => this.#users.nameFor(uid));
+    const read = stat === undefined ? parseStat(readTextOrNull(this.#path(pid, "stat"))) : stat;
+    return factsOf(pid, info, {
+      stat: read,
+      cgroup: readCgroupAttribution(this.#procRoot, pid),
+      startTime: this.#startTimeOf(read),
+      cpuPercent: this.#cpu.percentFor(pid, read, this.#nowMs()),
+    });
   }
 
   /** One process in a long-running session: `stat` only when it is known and the same. */
@@ -123,50 +160,73 @@ export class ProcessEnricher {
     pid: number,
     before: KnownProcess | undefined,
     known: Map<number, KnownProcess>,
-  ): ProcessInfo {
-    const dir = `${this.#procRoot}/${pid}`;
-    if (before !== undefined && before.startTime === null) {
+  ): ProcessFacts {
+    if (before !== undefined && before.statStart === null) {
       // Known, without a readable `stat` (a fixture tree): trying it again every sample would
       // cost a failed read and could not tell processes apart anyway.
-      known.set(pid, before);
-      const rssBytes = parseStatus(readTextOrNull(`${dir}/status`)).rssBytes;
-      return { name: before.name, command: before.command, user: before.user, rssBytes };
+      const kept = this.#withFreshCgroup(pid, before);
+      known.set(pid, kept);
+      const status = parseStatus(readTextOrNull(this.#path(pid, "status")));
+      return {
+        ...kept.facts,
+        rssBytes: status.rssBytes,
+        state: processStateOf(status.stateLetter),
+      };
     }
-    const stat = parseStat(readTextOrNull(`${dir}/stat`));
-    if (before !== undefined && stat !== null && before.startTime === stat.startTime) {
-      known.set(pid, before);
-      const pageSize = this.#pageSize();
-      let rssBytes: number | null = null;
-      if (pageSize === null) rssBytes = parseStatus(readTextOrNull(`${dir}/status`)).rssBytes;
-      else if (stat.rssPages !== null) rssBytes = safeProduct(stat.rssPages, pageSize);
-      return { name: before.name, command: before.command, user: before.user, rssBytes };
+    const stat = parseStat(readTextOrNull(this.#path(pid, "stat")));
+    if (before !== undefined && stat !== null && before.statStart === stat.startTime) {
+      const kept = this.#withFreshCgroup(pid, before);
+      known.set(pid, kept);
+      return {
+        ...kept.facts,
+        rssBytes: this.#rssOf(pid, stat),
+        state: processStateOf(stat.state),
+        cpuPercent: this.#cpu.percentFor(pid, stat, this.#nowMs()),
+      };
     }
-    const startTime = stat?.startTime ?? null;
-    const info = this.#readFull(pid);
+    const facts = this.#readFull(pid, stat);
     // Nothing readable at all (it exited, hidepid): not kept, so the next sample tries again.
-    if (startTime !== null || info.name !== null || info.command !== null || info.user !== null) {
-      known.set(pid, { startTime, name: info.name, command: info.command, user: info.user });
+    if (stat !== null || facts.name !== null || facts.command !== null || facts.user !== null) {
+      known.set(pid, { statStart: stat?.startTime ?? null, facts, cgroupReadAtMs: this.#nowMs() });
     }
-    return info;
+    return facts;
+  }
+
+  /** The known process, its cgroup read again when a rescan interval has passed since. */
+  #withFreshCgroup(pid: number, before: KnownProcess): KnownProcess {
+    const now = this.#nowMs();
+    const age = now - before.cgroupReadAtMs;
+    if (this.#rescanIntervalMs === null || (age >= 0 && age < this.#rescanIntervalMs)) {
+      return before;
+    }
+    const attribution = attributionFacts(readCgroupAttribution(this.#procRoot, pid));
+    return { ...before, facts: { ...before.facts, ...attribution }, cgroupReadAtMs: now };
+  }
+
+  #rssOf(pid: number, stat: StatFields): number | null {
+    const pageSize = this.#pageSize();
+    if (pageSize === null) return parseStatus(readTextOrNull(this.#path(pid, "status"))).rssBytes;
+    return stat.rssPages === null ? null : safeProduct(stat.rssPages, pageSize);
+  }
+
+  #startTimeOf(stat: StatFields | null): string | null {
+    if (stat === null || stat.startTicks === null) return null;
+    if (this.#bootTimeMs === undefined) this.#bootTimeMs = readBootTimeMs(this.#procRoot);
+    return startTimeIso(this.#bootTimeMs, stat.startTicks);
   }
 
   #pageSize(): number | null {
     if (this.#pageSizeBytes === undefined) this.#pageSizeBytes = readPageSizeBytes();
     return this.#pageSizeBytes;
   }
+
+  #path(pid: number, file: string): string {
+    // Concatenation, not node:path join: this runs for every process of every sample.
+    return `${this.#procRoot}/${pid}/${file}`;
+  }
 }
 
 function safeProduct(pages: number, pageSizeBytes: number): number | null {
   const bytes = pages * pageSizeBytes;
   return Number.isSafeInteger(bytes) ? bytes : null;
-}
-
-function withInfo(process: GpuProcess, info: ProcessInfo): GpuProcess {
-  return {
-    ...process,
-    name: info.name ?? process.name,
-    command: info.command ?? process.command,
-    user: process.user ?? info.user,
-    rssBytes: process.rssBytes ?? info.rssBytes,
-  };
 }

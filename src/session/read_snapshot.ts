@@ -16,9 +16,15 @@ import { Session } from "./session.ts";
 export interface ReadSnapshotOptions {
   /** Only these backends (forcing them on where off by default); default: the OS's defaults. */
   backends?: readonly BackendId[] | null | undefined;
-  /** Root of the proc filesystem; default `GPUTOP_PROC_ROOT` or `/proc`. */
+  /**
+   * The host's root (as node_exporter's `--path.rootfs`): `proc`, `sys`, `etc/passwd` and
+   * `var/log/pods` are read under it; `procRoot` and `sysRoot` override their part. Default
+   * `GPUTOP_ROOT`, else `/`.
+   */
+  root?: string | undefined;
+  /** Root of the proc filesystem; default `GPUTOP_PROC_ROOT`, `<root>/proc` or `/proc`. */
   procRoot?: string | undefined;
-  /** Root of the sys filesystem; default `GPUTOP_SYS_ROOT` or `/sys`. */
+  /** Root of the sys filesystem; default `GPUTOP_SYS_ROOT`, `<root>/sys` or `/sys`. */
   sysRoot?: string | undefined;
   /** Take a second sample this long after the first, so rates (engine %, watts) are known. */
   sampleWindowMs?: number | undefined;
@@ -64,6 +70,7 @@ export function createSession(
   const registry = options.registry ?? BACKENDS;
   checkOptions(options, registry);
   const ctx = options.context ?? createBackendContext({
+    root: options.root,
     procRoot: options.procRoot,
     sysRoot: options.sysRoot,
     lazyInit: options.lazyInit,
@@ -80,7 +87,7 @@ export function createSession(
 /**
  * The library's guard against a mistake that would otherwise read as "no GPU": a backend id
  * that does not exist (TypeError when `backends` is not an array, RangeError for an unknown
- * id) and a `procRoot` / `sysRoot` given but not a directory (RangeError). Each message
+ * id) and a `root` / `procRoot` / `sysRoot` given but not a directory (RangeError). Each message
  * starts with the option's name. Defaults (`/proc`, `/sys`, the environment) are not checked:
  * their absence is a status (macOS has no `/sys`).
  */
@@ -100,7 +107,7 @@ export function checkOptions(
       }
     }
   }
-  for (const name of ["procRoot", "sysRoot"] as const) {
+  for (const name of ["root", "procRoot", "sysRoot"] as const) {
     const root = options[name];
     if (root === undefined) continue;
     if (typeof root !== "string") throw new TypeError(`${name}: expected a directory path`);

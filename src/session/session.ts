@@ -81,6 +81,7 @@ export class Session {
     this.#openDeadlineMs = options.openDeadlineMs ?? this.#deadlineMs;
     this.#enricher = new ProcessEnricher({
       procRoot: ctx.procRoot,
+      rootDir: ctx.rootDir ?? null,
       rescanIntervalMs: ctx.rescanIntervalMs ?? null,
       nowMs: ctx.nowMs,
     });

@@ -9,6 +9,7 @@ const OPTIONS: CliOptions = {
   color: false,
   ids: null,
   backends: ["macmon"],
+  root: "/host",
   procRoot: "/p",
   sysRoot: "/s",
   sampleWindowMs: 0,
@@ -20,6 +21,7 @@ Deno.test("sessionOptionsOf: the session's options, once the backends' environme
     name === "GPUTOP_MACMON_TIMEOUT_MS" ? value : undefined;
   assert.deepEqual(sessionOptionsOf(OPTIONS, env("250")), {
     backends: ["macmon"],
+    root: "/host",
     procRoot: "/p",
     sysRoot: "/s",
     lazyInit: true,

@@ -25,8 +25,20 @@ Deno.test("parseComm() strips only the trailing newline", () => {
 Deno.test("parseStatus() reads the real uid and VmRSS in KiB", () => {
   const status =
     "Name:\tpython3\nUmask:\t0022\nUid:\t1000\t1000\t1000\t1000\nVmRSS:\t  204800 kB\n";
-  assert.deepEqual(parseStatus(status), { name: "python3", uid: 1000, rssBytes: 204800 * 1024 });
-  assert.deepEqual(parseStatus("garbage\n:::\n"), { name: null, uid: null, rssBytes: null });
+  assert.deepEqual(parseStatus(status), {
+    name: "python3",
+    uid: 1000,
+    rssBytes: 204800 * 1024,
+    namespacePid: null,
+    stateLetter: null,
+  });
+  assert.deepEqual(parseStatus("garbage\n:::\n"), {
+    name: null,
+    uid: null,
+    rssBytes: null,
+    namespacePid: null,
+    stateLetter: null,
+  });
 });
 
 Deno.test("parsePasswd() maps uids to the first name given", () => {
@@ -53,6 +65,8 @@ Deno.test("readProcessInfo() gives nulls for a process that does not exist", () 
       command: null,
       user: null,
       rssBytes: null,
+      namespacePid: null,
+      stateLetter: null,
     });
   }));
 
@@ -73,7 +87,13 @@ Deno.test("readProcessInfo() names users from the passwd file beside a mounted p
 Deno.test("parseStatus() matches keys at line starts only and drops unsafe sizes", () => {
   // "XVmRSS" and "NoUid" are other keys; the real ones come later.
   const status = "XVmRSS:\t1 kB\nNoUid:\t7\nName:\tapp\nUid:\t0\t0\t0\t0\nVmRSS:\t12 kB\n";
-  assert.deepEqual(parseStatus(status), { name: "app", uid: 0, rssBytes: 12 * 1024 });
+  assert.deepEqual(parseStatus(status), {
+    name: "app",
+    uid: 0,
+    rssBytes: 12 * 1024,
+    namespacePid: null,
+    stateLetter: null,
+  });
   // 9007199254740992 kB × 1024 is past 2^53: unknown, not a rounded number.
   assert.equal(parseStatus("VmRSS:\t9007199254740992 kB\n").rssBytes, null);
   assert.equal(parseStatus("Uid:\t-1\t0\t0\t0\n").uid, null);
@@ -90,10 +110,22 @@ Deno.test("parseStat() takes start time (field 22) and rss pages (field 24) afte
   // starttime 362942, 23 vsize 3133440, 24 rss 382.
   const line = "2109 (a) (b c) R 2104 2104 22981 0 -1 4194304 99 0 0 0 0 0 0 0 20 0 1 0 " +
     "362942 3133440 382 18446744073709551615 94490597748736 94490597768617 0 0 0 0 0\n";
-  assert.deepEqual(parseStat(line), { startTime: "362942", rssPages: 382 });
+  assert.deepEqual(parseStat(line), {
+    startTime: "362942",
+    rssPages: 382,
+    startTicks: 362942,
+    state: "R",
+    cpuTicks: 0,
+  });
   // vsize 0: no memory map (kernel thread, zombie): rss unknown, start time still known.
   const kthread = "2 (kthreadd) S 0 0 0 0 -1 2129984 0 0 0 0 0 0 0 0 20 0 1 0 1 0 0 1 0\n";
-  assert.deepEqual(parseStat(kthread), { startTime: "1", rssPages: null });
+  assert.deepEqual(parseStat(kthread), {
+    startTime: "1",
+    rssPages: null,
+    startTicks: 1,
+    state: "S",
+    cpuTicks: 0,
+  });
   assert.equal(parseStat("2 (short) S 0 0\n"), null);
   assert.equal(parseStat("no parenthesis"), null);
   assert.equal(parseStat(null), null);
@@ -159,3 +191,24 @@ Deno.test("UserNames reads the passwd beside a proc root lazily, again only when
     now = 1e9;
     assert.equal(once.nameFor(4242), "dave");
   }));
+
+Deno.test("parseStatus() takes the innermost NSpid and the State letter", () => {
+  const status = "Name:\tx\nState:\tS (sleeping)\nNSpid:\t4242\t17\t1\n";
+  assert.equal(parseStatus(status).namespacePid, 1);
+  assert.equal(parseStatus(status).stateLetter, "S");
+  assert.equal(parseStatus("NSpid:\t4242\n").namespacePid, 4242);
+  assert.equal(parseStatus("NSpid:\t42 x\nState:\t(\n").namespacePid, null);
+  assert.equal(parseStatus("NSpid:\t42 x\nState:\t(\n").stateLetter, null);
+});
+
+Deno.test("parseStat() sums utime and stime (fields 14 and 15) and keeps the state letter", () => {
+  const line = "77 (python3) D 1 77 77 0 -1 4194304 99 0 0 0 1234 567 0 0 20 0 1 0 " +
+    "98765 3133440 382 0\n";
+  const stat = parseStat(line);
+  assert.equal(stat?.cpuTicks, 1801);
+  assert.equal(stat?.state, "D");
+  assert.equal(stat?.startTicks, 98765);
+  const unsafe = parseStat(line.replace("98765", "99999999999999999999"));
+  assert.equal(unsafe?.startTicks, null);
+  assert.equal(parseStat(line.replace("1234", "-1"))?.cpuTicks, null);
+});

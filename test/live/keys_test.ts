@@ -50,3 +50,20 @@ Deno.test("applyKey: scrolling is clamped to the rows there are", () => {
   assert.equal(applyKey(INITIAL_UI_STATE, "quit", CONTEXT).quit, true);
   assert.equal(applyKey(INITIAL_UI_STATE, "help", CONTEXT).state.help, true);
 });
+
+Deno.test("applyKey: s steps through the offered orders only, in their fixed order", () => {
+  let state = INITIAL_UI_STATE;
+  const orders: string[] = [];
+  const context = {
+    ...CONTEXT,
+    sortOrders: ["memory", "utilization", "cpu", "pod", "pid"] as const,
+  };
+  for (let i = 0; i < 5; i++) {
+    state = applyKey(state, "sort", context).state;
+    orders.push(state.sort);
+  }
+  assert.deepEqual(orders, ["utilization", "cpu", "pod", "pid", "memory"]);
+  // An order no longer offered (its column went away) steps on to the next one offered.
+  const gone = applyKey({ ...INITIAL_UI_STATE, sort: "start" }, "sort", CONTEXT).state;
+  assert.equal(gone.sort, "pid");
+});

@@ -5,6 +5,7 @@
  */
 import { emptyDeviceMetrics } from "../../src/model/empty_device.ts";
 import type { BackendStatus, Device, GpuProcess, Snapshot } from "../../src/model/types.ts";
+import { NO_ATTRIBUTION } from "../../src/model/process_attribution.ts";
 
 export function makeDevice(overrides: Partial<Device> = {}): Device {
   return {
@@ -32,6 +33,7 @@ export function makeProcess(overrides: Partial<GpuProcess> = {}): GpuProcess {
     rssBytes: null,
     source: "nvml",
     perProcess: true,
+    ...NO_ATTRIBUTION,
     ...overrides,
   };
 }

@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
-import { lazyInitFromEnv, unknownLazyInitValue } from "../../src/session/backend_context.ts";
+import {
+  createBackendContext,
+  lazyInitFromEnv,
+  unknownLazyInitValue,
+} from "../../src/session/backend_context.ts";
 
 Deno.test("lazyInitFromEnv(): 1, true and yes in any case; anything else is off", () => {
   const with_ = (value: string | undefined) =>
@@ -18,4 +22,14 @@ Deno.test("unknownLazyInitValue: accepted values are null, anything else is retu
   }
   assert.equal(unknownLazyInitValue(envOf("maybe")), "maybe");
   assert.equal(unknownLazyInitValue(envOf("2")), "2");
+});
+
+Deno.test("createBackendContext: proc and sys under root unless given apart", () => {
+  const rooted = createBackendContext({ root: "/host" });
+  assert.equal(rooted.procRoot, "/host/proc");
+  assert.equal(rooted.sysRoot, "/host/sys");
+  assert.equal(rooted.rootDir, "/host");
+  const apart = createBackendContext({ root: "/host/", procRoot: "/p" });
+  assert.equal(apart.procRoot, "/p");
+  assert.equal(apart.sysRoot, "/host/sys");
 });

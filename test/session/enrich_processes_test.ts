@@ -9,6 +9,7 @@ import { enrichProcesses, ProcessEnricher } from "../../src/session/enrich_proce
 import { createSession } from "../../src/session/read_snapshot.ts";
 import type { GpuProcess } from "../../src/model/types.ts";
 import { copyTree, procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { NO_ATTRIBUTION } from "../../src/model/process_attribution.ts";
 
 const PAGE_BYTES = 4096;
 
@@ -66,6 +67,7 @@ function row(pid: number, extra: Partial<GpuProcess> = {}): GpuProcess {
     rssBytes: null,
     source: "drm",
     perProcess: true,
+    ...NO_ATTRIBUTION,
     ...extra,
   };
 }

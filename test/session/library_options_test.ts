@@ -44,3 +44,12 @@ Deno.test("selfUsage() and watchSnapshots() check their options the same way", a
     (error: unknown) => error instanceof RangeError && error.message.startsWith("sysRoot:"),
   );
 });
+
+Deno.test("readSnapshot() rejects a root that is not a directory", async () => {
+  await assert.rejects(
+    () => readSnapshot({ backends: ["drm"], root: "/nonexistent-gputop" }),
+    (error: unknown) =>
+      error instanceof RangeError &&
+      error.message === "root: '/nonexistent-gputop' is not a directory",
+  );
+});

@@ -14,18 +14,20 @@ import type { Io } from "../../platform/io.ts";
 import type { Invocation } from "../command.ts";
 import { takeReading } from "../take_reading.ts";
 import { commandCutOf } from "../command_cut.ts";
+import { filterProcesses } from "../../model/process_filter.ts";
+import { columnsOf, processFilterOf } from "../process_options.ts";
 
 export async function run({ options, values }: Invocation, io: Io): Promise<number> {
+  const filter = processFilterOf(values);
+  const columns = columnsOf(values);
   const result = await takeReading(options, io.env);
   if ("exitCode" in result) return result.exitCode; // a signal: session closed, say nothing
   if (!result.ok) {
     io.err(`gputop: ${result.message}\n`);
     return EXIT_FAILURE;
   }
-  const snapshot = {
-    ...result.snapshot,
-    processes: sortProcessesByMemory(result.snapshot.processes),
-  };
+  const filtered = filterProcesses(result.snapshot, filter);
+  const snapshot = { ...filtered, processes: sortProcessesByMemory(filtered.processes) };
   if (options.format === "json") io.out(renderJson(snapshot));
   else if (options.format === "csv") io.out(renderProcessCsv(snapshot, { header: options.header }));
   else {
@@ -33,6 +35,7 @@ export async function run({ options, values }: Invocation, io: Io): Promise<numb
       header: options.header,
       color: options.color,
       commandCut: commandCutOf(values.wide, io, PS_COMMAND_MAX_WIDTH),
+      columns,
     }));
   }
   return EXIT_OK;

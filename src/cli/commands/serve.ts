@@ -6,6 +6,8 @@ import {
 } from "../../serve/listen_address.ts";
 import { serve } from "../../serve/serve.ts";
 import { filteredSource } from "../../session/filtered_source.ts";
+import { processFilteredSource } from "../../session/process_filtered_source.ts";
+import { processFilterOf } from "../process_options.ts";
 import { createSession } from "../../session/read_snapshot.ts";
 import { VERSION } from "../../version.ts";
 import type { Invocation } from "../command.ts";
@@ -38,5 +40,9 @@ export function run({ options, values }: Invocation, io: Io): Promise<number> {
     ...sessionOptionsOf(options, io.env),
     ...continuousDeadlines(interval),
   }, continuous);
-  return serve(filteredSource(session, options.ids), serveOptions, io);
+  return serve(
+    filteredSource(processFilteredSource(session, processFilterOf(values)), options.ids),
+    serveOptions,
+    io,
+  );
 }

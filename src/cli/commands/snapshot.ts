@@ -5,15 +5,19 @@ import type { Io } from "../../platform/io.ts";
 import type { Invocation } from "../command.ts";
 import { takeReading } from "../take_reading.ts";
 import { commandCutOf } from "../command_cut.ts";
+import { filterProcesses } from "../../model/process_filter.ts";
+import { columnsOf, processFilterOf } from "../process_options.ts";
 
 export async function run({ options, values }: Invocation, io: Io): Promise<number> {
+  const filter = processFilterOf(values);
+  const columns = columnsOf(values);
   const result = await takeReading(options, io.env);
   if ("exitCode" in result) return result.exitCode; // a signal: session closed, say nothing
   if (!result.ok) {
     io.err(`gputop: ${result.message}\n`);
     return EXIT_FAILURE;
   }
-  const { snapshot } = result;
+  const snapshot = filterProcesses(result.snapshot, filter);
   // The table and CSV renderers (string-width, an npm module) load only when asked for:
   // `--json` is the scripted, start-up-sensitive path.
   if (options.format === "json") io.out(renderJson(snapshot));
@@ -28,6 +32,7 @@ export async function run({ options, values }: Invocation, io: Io): Promise<numb
       header: options.header,
       color: options.color,
       commandCut: commandCutOf(values.wide, io, SNAPSHOT_COMMAND_MAX_WIDTH),
+      columns,
     }));
   }
   return EXIT_OK;

@@ -1,6 +1,8 @@
 /** `gputop top`: the live full-screen view (logic in src/live/top.ts). */
 import { runTop } from "../../live/top.ts";
 import { filteredSource } from "../../session/filtered_source.ts";
+import { processFilteredSource } from "../../session/process_filtered_source.ts";
+import { processFilterOf } from "../process_options.ts";
 import { createSession } from "../../session/read_snapshot.ts";
 import { VERSION } from "../../version.ts";
 import type { Invocation } from "../command.ts";
@@ -15,9 +17,13 @@ export function run({ options, values }: Invocation, io: Io): Promise<number> {
     ...sessionOptionsOf(options, io.env),
     ...continuousDeadlines(interval),
   }, continuous);
-  return runTop(filteredSource(session, options.ids), {
-    intervalMs: interval,
-    color: options.color,
-    version: VERSION,
-  }, io);
+  return runTop(
+    filteredSource(processFilteredSource(session, processFilterOf(values)), options.ids),
+    {
+      intervalMs: interval,
+      color: options.color,
+      version: VERSION,
+    },
+    io,
+  );
 }

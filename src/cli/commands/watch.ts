@@ -18,9 +18,12 @@ import type { Invocation } from "../command.ts";
 import { exitCodeForSignal, listenForStop } from "../../platform/stop_signals.ts";
 import { parseWatchOptions } from "../watch/watch_options.ts";
 import { sessionOptionsOf } from "../session_options.ts";
+import { filterProcesses } from "../../model/process_filter.ts";
+import { processFilterOf } from "../process_options.ts";
 
 export async function run({ options, values }: Invocation, io: Io): Promise<number> {
   const watch = parseWatchOptions(values);
+  const filter = processFilterOf(values);
   const session = sessionOptionsOf(options, io.env);
   const stop = listenForStop();
   try {
@@ -34,7 +37,8 @@ export async function run({ options, values }: Invocation, io: Io): Promise<numb
       signal: stop.signal,
     });
     for await (const reading of readings) {
-      const { snapshot, unmatched } = filterDevices(reading, options.ids);
+      const { snapshot: devices, unmatched } = filterDevices(reading, options.ids);
+      const snapshot = filterProcesses(devices, filter);
       if (!idsJudged && !reading.backends.some(isStillOpening)) {
         idsJudged = true;
         if (unmatched.length > 0) {

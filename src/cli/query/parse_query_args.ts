@@ -40,7 +40,16 @@ const VALUE_OPTIONS = ["query-gpu", "query-compute-apps", "format", "loop-ms"];
 const FLAG_OPTIONS = ["help-query-gpu", "help-query-compute-apps"];
 /** gputop's options a query takes (the rest would be ignored, so they are refused). */
 const GPUTOP_OPTIONS: Readonly<Record<string, OptionSpec>> = Object.fromEntries(
-  (["id", "backends", "proc-root", "sys-root", "sample-window", "lazy-init", "no-color"] as const)
+  ([
+    "id",
+    "backends",
+    "root",
+    "proc-root",
+    "sys-root",
+    "sample-window",
+    "lazy-init",
+    "no-color",
+  ] as const)
     .map((name) => [name, SHARED_OPTIONS[name]]),
 );
 

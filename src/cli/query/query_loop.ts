@@ -11,6 +11,7 @@
 import { filterDevices, unmatchedIdsMessage } from "../../model/device_filter.ts";
 import { isStillOpening } from "../../session/session.ts";
 import { watchSnapshots } from "../../session/watch_snapshots.ts";
+import { sessionOptionsOf } from "../session_options.ts";
 import { EXIT_FAILURE, EXIT_OK } from "../../platform/exit_codes.ts";
 import type { Io } from "../../platform/io.ts";
 import { exitCodeForSignal, listenForStop } from "../../platform/stop_signals.ts";
@@ -29,10 +30,7 @@ export async function queryLoop(
     let header = request.format.header;
     let idsJudged = options.ids === null;
     const readings = watchSnapshots({
-      backends: options.backends,
-      procRoot: options.procRoot,
-      sysRoot: options.sysRoot,
-      lazyInit: options.lazyInit,
+      ...sessionOptionsOf(options, io.env),
       intervalMs,
       signal: stop.signal,
     });

@@ -14,6 +14,7 @@ import { EXIT_FAILURE, EXIT_NO_DEVICE, EXIT_OK } from "../../platform/exit_codes
 import type { Io } from "../../platform/io.ts";
 import { exitCodeForSignal } from "../../platform/stop_signals.ts";
 import { withOneShotSession } from "../one_shot_session.ts";
+import { sessionOptionsOf } from "../session_options.ts";
 import type { QueryRequest } from "./parse_query_args.ts";
 import type { QueryOutput } from "./query_output.ts";
 
@@ -28,10 +29,7 @@ export async function queryOnce(
   const { options } = request;
   const outcome = await withOneShotSession(
     {
-      backends: options.backends,
-      procRoot: options.procRoot,
-      sysRoot: options.sysRoot,
-      lazyInit: options.lazyInit,
+      ...sessionOptionsOf(options, io.env),
     },
     (session, signal) => read(session, signal, request, output),
   );

@@ -3,6 +3,7 @@
  * `--query-gpu` or `--query-compute-apps` table, rendered as nvidia-smi's CSV. Compute apps
  * read each process's first argument from /proc here (the snapshot does not keep it).
  */
+import { createBackendContext } from "../../session/backend_context.ts";
 import type { Snapshot } from "../../model/types.ts";
 import {
   APP_QUERY_FIELDS,
@@ -50,7 +51,9 @@ function gpuOutput(request: QueryRequest, fields: QueryField<GpuQueryRow>[]): Qu
 }
 
 function appOutput(request: QueryRequest, fields: QueryField<AppQueryRow>[]): QueryOutput {
-  const procRoot = request.options.procRoot;
+  // The /proc the session reads: --proc-root, else GPUTOP_PROC_ROOT, else proc under --root.
+  const { root, procRoot: given } = request.options;
+  const procRoot = createBackendContext({ root, procRoot: given }).procRoot;
   return {
     block: (snapshot, withHeader) => {
       const pids = snapshot.processes.filter(isComputeApp).map((process) => process.pid);

@@ -19,6 +19,7 @@ import { snapshotOutput } from "../../support/snapshot_output.ts";
 import { runCliOnFakeNvml } from "../../support/fake_nvml_cli.ts";
 import { fakeNvmlTest } from "./_support.ts";
 import { GPU0, GPU0_ID, GPU1, GPU1_ID, PROCESSES } from "./expected.ts";
+import { NO_ATTRIBUTION } from "../../../src/model/process_attribution.ts";
 
 /** The JSON device for a backend reading: keys NVML does not provide are null. */
 function jsonDevice(index: number, reading: DeviceReading): Omit<Device, "sources"> {
@@ -48,6 +49,7 @@ function jsonProcess(reading: ProcessReading): GpuProcess {
     rssBytes: null,
     source: "nvml",
     perProcess: true,
+    ...NO_ATTRIBUTION,
   };
 }
 
