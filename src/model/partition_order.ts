@@ -57,6 +57,19 @@ export function deviceLabel(device: Device, devices: readonly Device[]): string 
   return `${parent.index}:${device.partition.migIndex}`;
 }
 
+/**
+ * The `0:1` label of each MIG device whose parent is listed, by device id: what a process
+ * table shows in its GPU column for a process on a partition (any other shows its index).
+ */
+export function partitionLabels(devices: readonly Device[]): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const device of devices) {
+    const label = deviceLabel(device, devices);
+    if (label.includes(":")) labels.set(device.id, label);
+  }
+  return labels;
+}
+
 function parentDevice(device: Device, byId: ReadonlyMap<string, Device>): Device | null {
   return device.parentId === null ? null : byId.get(device.parentId) ?? null;
 }

@@ -20,6 +20,8 @@ import type { Column } from "./table.ts";
 export interface CellContext {
   /** The reading's time (START shows times relative to it). */
   nowMs: number;
+  /** GPU column labels by device id for MIG devices (`0:1`); any other device shows its index. */
+  deviceLabels?: ReadonlyMap<string, string>;
 }
 
 export interface ProcessColumn {
@@ -53,7 +55,9 @@ export const PROCESS_COLUMNS: readonly ProcessColumn[] = [
   {
     name: "gpu",
     column: { title: "GPU", align: "right" },
-    cell: (p) => p.deviceIndex === null ? UNKNOWN : String(p.deviceIndex),
+    cell: (p, context) =>
+      (p.deviceId === null ? undefined : context.deviceLabels?.get(p.deviceId)) ??
+        (p.deviceIndex === null ? UNKNOWN : String(p.deviceIndex)),
   },
   { name: "type", column: { title: "TYPE", align: "left" }, cell: (p) => p.type ?? UNKNOWN },
   { name: "gpu-mem", column: { title: "GPU MEM", align: "right" }, cell: formatProcessMemory },

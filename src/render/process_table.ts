@@ -2,6 +2,7 @@
  * `gputop ps`: one row per process entry (entries are already one per process and device),
  * busiest memory first.
  */
+import { partitionLabels } from "../model/partition_order.ts";
 import { BACKEND_IDS } from "../model/schema_ids.ts";
 import type { GpuProcess, Snapshot } from "../model/types.ts";
 import { backendFailureLines, BACKENDS_HINT_COMMAND } from "./backends_table.ts";
@@ -85,6 +86,8 @@ export interface ProcessColumnsOptions {
   shown?: readonly ProcessColumn[];
   /** The reading's time, ms since the epoch (START is shown relative to it). */
   nowMs?: number;
+  /** MIG devices' `0:1` labels by device id (`partitionLabels`), for the GPU column. */
+  deviceLabels?: ReadonlyMap<string, string>;
 }
 
 function shownOf(options: ProcessColumnsOptions): readonly ProcessColumn[] {
@@ -115,7 +118,10 @@ export function processColumns(options: ProcessColumnsOptions): Column[] {
 }
 
 export function processRow(process: GpuProcess, options: ProcessColumnsOptions): string[] {
-  const context = { nowMs: options.nowMs ?? 0 };
+  const context = {
+    nowMs: options.nowMs ?? 0,
+    ...(options.deviceLabels ? { deviceLabels: options.deviceLabels } : {}),
+  };
   return shownOf(options).map((column) => column.cell(process, context));
 }
 
@@ -147,6 +153,7 @@ export function renderProcessTable(snapshot: Snapshot, options: ProcessTableOpti
     ...withMaxWidth(cut),
     shown: shownProcessColumns(processes, PS_COLUMNS, options.columns),
     nowMs: Date.parse(snapshot.timestamp),
+    deviceLabels: partitionLabels(snapshot.devices),
   };
   const rows = processes.map((process) => processRow(process, view));
   const tableOptions = { ...options, maxLineWidth: cut.lineWidth };

@@ -3,7 +3,7 @@
  * processes table, then one line per backend that failed (status `error`). Without devices it
  * says so and, when some backend was not ok, points at `gputop backends`.
  */
-import { deviceLabel, devicesInListingOrder } from "../model/partition_order.ts";
+import { deviceLabel, devicesInListingOrder, partitionLabels } from "../model/partition_order.ts";
 import { BACKEND_IDS } from "../model/schema_ids.ts";
 import { backendFailureLines } from "./backends_table.ts";
 import type { Device, GpuProcess, Snapshot } from "../model/types.ts";
@@ -104,7 +104,10 @@ function deviceErrorLines(devices: readonly Device[], color: boolean): string {
     .join("");
 }
 
-function processSection(processes: readonly GpuProcess[], options: SnapshotTableOptions): string {
+function processSection(
+  processes: readonly GpuProcess[],
+  options: SnapshotTableOptions & { deviceLabels: ReadonlyMap<string, string> },
+): string {
   if (processes.length === 0) return `${NO_PROCESSES_MESSAGE}\n`;
   const sorted = sortProcessesByMemory(processes);
   const note = hasDeviceWideFigure(sorted) ? `${DEVICE_WIDE_NOTE}\n` : "";
@@ -115,6 +118,7 @@ function processSection(processes: readonly GpuProcess[], options: SnapshotTable
     ...base,
     shown: shownProcessColumns(sorted, base, options.columns),
     nowMs: options.nowMs ?? 0,
+    deviceLabels: options.deviceLabels,
   };
   return renderTable(
     processColumns(view),
@@ -125,7 +129,11 @@ function processSection(processes: readonly GpuProcess[], options: SnapshotTable
 
 /** Renders the whole snapshot for a terminal. The text ends with a newline. */
 export function renderSnapshotTable(snapshot: Snapshot, given: SnapshotTableOptions): string {
-  const options = { ...given, nowMs: given.nowMs ?? Date.parse(snapshot.timestamp) };
+  const options = {
+    ...given,
+    nowMs: given.nowMs ?? Date.parse(snapshot.timestamp),
+    deviceLabels: partitionLabels(snapshot.devices),
+  };
   if (snapshot.devices.length === 0) {
     const hint = snapshot.backends.some((backend) => backend.status !== "ok")
       ? `${BACKENDS_HINT}\n`

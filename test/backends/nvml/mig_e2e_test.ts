@@ -116,6 +116,28 @@ fakeNvmlTest("MIG: the table shows MIG devices indented under their GPU as 0:0, 
   assert.match(rows[3] ?? "", /^ {2}1 {2}NVIDIA L40S /);
 });
 
+fakeNvmlTest(
+  "MIG: ps names a MIG process's device as 0:0 / 0:1, a whole GPU's by index",
+  async () => {
+    const result = await runCliOnFakeNvml(["ps", "--no-header"], "mig");
+    assert.equal(result.code, 0, result.stderr);
+    // PID USER GPU …: the fake has no /proc entries, so USER is "-".
+    const gpuOf = new Map(
+      result.stdout.trim().split("\n").map((line) => {
+        const [pid, , gpu] = line.trim().split(/\s+/);
+        return [Number(pid), gpu];
+      }),
+    );
+    // 4242 on the 3g.40gb (slot 0), 5151 and 9090 on the 1g.10gb (slot 1), 7007 on the L40S.
+    assert.deepEqual(Object.fromEntries(gpuOf), {
+      4242: "0:0",
+      5151: "0:1",
+      9090: "0:1",
+      7007: "1",
+    });
+  },
+);
+
 fakeNvmlTest("MIG: fit offers the slices, not the GPU they split", async () => {
   const result = await runCliOnFakeNvml(["fit", "30GiB", "--json"], "mig");
   assert.equal(result.code, 0, result.stderr);
