@@ -15,6 +15,7 @@ const noEnv = () => undefined;
 const VALUES: Record<string, string> = {
   id: "0",
   backends: "drm",
+  root: Deno.cwd(),
   "proc-root": Deno.cwd(),
   "sys-root": Deno.cwd(),
   "sample-window": "20ms",
@@ -24,6 +25,10 @@ Deno.test("acceptedOptions: own options, the formats' flags, the shared ones use
   const ps = Object.keys(acceptedOptions(findCommand("ps")!));
   assert.deepEqual(ps, [
     "wide",
+    "container",
+    "pod",
+    "user",
+    "columns",
     "format",
     "json",
     "csv",
@@ -31,6 +36,7 @@ Deno.test("acceptedOptions: own options, the formats' flags, the shared ones use
     "no-color",
     "id",
     "backends",
+    "root",
     "proc-root",
     "sys-root",
     "sample-window",
