@@ -1,23 +1,5 @@
 /**
- * The vendors `check --vendor` accepts, without loading zod at start-up (help lists them). The
- * compile-time check below fails when `VendorSchema` (src/model/schema.ts) gains a vendor that
- * is not here, and `satisfies` when one here is not in it; a test compares the order too.
+ * The vendors `check --vendor` accepts: the device field's own list (src/model/device_fields.ts,
+ * which loads no zod at run time, so `help` stays light).
  */
-import type { Vendor } from "../../model/types.ts";
-
-export const CHECK_VENDORS = [
-  "nvidia",
-  "amd",
-  "intel",
-  "apple",
-  "arm",
-  "qualcomm",
-  "broadcom",
-  "vivante",
-  "imagination",
-  "other",
-] as const satisfies readonly Vendor[];
-
-type Missing = Exclude<Vendor, (typeof CHECK_VENDORS)[number]>;
-/** Fails to compile while a schema vendor is missing above. */
-const _complete: [Missing] extends [never] ? true : Missing = true;
+export { VENDORS as CHECK_VENDORS } from "../../model/device_fields.ts";
