@@ -13,9 +13,10 @@ export type ZodType = z.ZodType;
 
 /**
  * How a field becomes one CSV cell: `value` as it is (text escaped, numbers as printed);
- * `record` flattened to `key=value;key=value`, keys sorted (see `render/csv.ts`).
+ * `record` flattened to `key=value;key=value`, keys sorted; `list` items joined by `;`
+ * (see `render/csv.ts`).
  */
-export type CsvForm = "value" | "record";
+export type CsvForm = "value" | "record" | "list";
 
 /**
  * The Prometheus units a device metric may have: the name's suffix (`_bytes`, `_ratio`, ...)
@@ -73,6 +74,8 @@ export const percent = (zod: Zod) => zod.number().min(0).max(100).nullable();
 export const numberOrNull = (zod: Zod) => zod.number().nullable();
 export const integerOrNull = (zod: Zod) => zod.number().int().nullable();
 export const flag = (zod: Zod) => zod.boolean().nullable();
+/** A count since some start (driver load, device life): a non-negative integer. */
+export const count = (zod: Zod) => zod.number().int().nonnegative().nullable();
 /** Engine class → busy percent (0–100). */
 export const engines = (zod: Zod) =>
   zod.record(zod.string(), zod.number().min(0).max(100)).nullable();

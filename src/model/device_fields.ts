@@ -7,8 +7,10 @@
  * stay in `render/snapshot_table.ts`). The declaration's shape: `device_field_declaration.ts`.
  */
 import { BACKEND_IDS } from "./backend_ids.ts";
+import { CLOCK_EVENT_REASONS, HEALTH_STATES } from "./health_vocabulary.ts";
 import {
   bytes,
+  count,
   type CsvColumn,
   csvColumnsOf,
   type DeviceFieldTable,
@@ -268,6 +270,77 @@ export const DEVICE_FIELD_DECLARATIONS = {
   performanceState: { schema: text, empty: null, csv: "value" },
   pcieGeneration: { schema: integerOrNull, empty: null, csv: "value" },
   pcieWidth: { schema: integerOrNull, empty: null, csv: "value" },
+  pcieGenerationMax: {
+    schema: (z) =>
+      integerOrNull(z).describe(
+        "highest PCIe generation the device and its slot can train to; the current one " +
+          "(pcieGeneration) steps down when the link idles",
+      ),
+    empty: null,
+    csv: "value",
+  },
+  pcieWidthMax: {
+    schema: (z) => integerOrNull(z).describe("most lanes the device and its slot can train to"),
+    empty: null,
+    csv: "value",
+  },
+  pcieReplayCount: {
+    schema: (z) => count(z).describe("PCIe link replays since the driver loaded"),
+    empty: null,
+    csv: "value",
+  },
+  eccEnabled: { schema: (z) => flag(z).describe("ECC mode is on"), empty: null, csv: "value" },
+  eccErrors: {
+    schema: (z) =>
+      z.object({
+        volatileCorrected: count(z).describe("corrected errors since the driver loaded"),
+        volatileUncorrected: count(z).describe("uncorrected errors since the driver loaded"),
+        aggregateCorrected: count(z).describe("corrected errors over the device's life"),
+        aggregateUncorrected: count(z).describe("uncorrected errors over the device's life"),
+      }).nullable().describe("memory ECC error counts; null when no count is known"),
+    empty: null,
+    csv: "record",
+  },
+  retiredPages: {
+    schema: (z) => count(z).describe("memory pages retired or rows remapped, all causes"),
+    empty: null,
+    csv: "value",
+  },
+  retirementPending: {
+    schema: (z) => flag(z).describe("a page retirement or row remap waits for a reset"),
+    empty: null,
+    csv: "value",
+  },
+  retirementFailed: {
+    schema: (z) => flag(z).describe("a retirement or remap failed: the board needs replacing"),
+    empty: null,
+    csv: "value",
+  },
+  clockEventReasons: {
+    schema: (z) =>
+      z.array(z.enum(CLOCK_EVENT_REASONS)).nullable().describe(
+        "what holds clocks down now; empty = known, nothing; null = unknown",
+      ),
+    empty: null,
+    csv: "list",
+  },
+  health: {
+    schema: (z) =>
+      z.enum(HEALTH_STATES).nullable().describe(
+        "verdict over ECC, retirement, PCIe width and clock reasons (README: Health); null " +
+          "when none of them is known",
+      ),
+    empty: null,
+    csv: "value",
+  },
+  healthReasons: {
+    schema: (z) =>
+      z.array(z.string()).nullable().describe(
+        "every finding behind health, warnings included, one short sentence each",
+      ),
+    empty: null,
+    csv: "list",
+  },
   migMode: { schema: flag, empty: null, csv: "value" },
   parentId: {
     schema: (z) =>

@@ -14,7 +14,8 @@
  * - W (power, power limit): 0 to 10 000.
  * - J (energy counter): 0 to Number.MAX_SAFE_INTEGER.
  * - MHz (clocks): 0 to 100 000.
- * - PCIe generation: integer 1–16; PCIe width: integer 1–64 (lanes).
+ * - PCIe generation (current, max): integer 1–16; PCIe width (current, max): integer 1–64.
+ * - counts (PCIe replays, retired pages, each ECC error count): like bytes.
  * - pid, process device index, container pid: non-negative safe integers (a process with
  *   another pid is dropped; another device index or container pid becomes null).
  * - process CPU %: 0 to 819 200 (100 per CPU, and Linux counts at most 8192 CPUs).
@@ -86,6 +87,10 @@ const DEVICE_NUMBER_RULES: Partial<Record<DeviceMetricName, Rule>> = {
   memoryClockMaxMHz: megahertzRule,
   pcieGeneration: integerRangeRule(1, 16),
   pcieWidth: integerRangeRule(1, 64),
+  pcieGenerationMax: integerRangeRule(1, 16),
+  pcieWidthMax: integerRangeRule(1, 64),
+  pcieReplayCount: bytesRule,
+  retiredPages: bytesRule,
 };
 
 /** Device maps of numbers: each entry is checked, a bad one left out. */
@@ -94,10 +99,14 @@ const DEVICE_MAP_RULES = {
   temperaturesCelsius: celsiusRule,
 } as const;
 
+/** Device objects of counters: a bad count becomes null, the others stay. */
+const DEVICE_COUNTER_OBJECTS = ["eccErrors"] as const;
+
 /** Every device field this guard checks (a test holds it to the schema's numeric fields). */
 export const CHECKED_DEVICE_FIELDS: readonly string[] = [
   ...Object.keys(DEVICE_NUMBER_RULES),
   ...Object.keys(DEVICE_MAP_RULES),
+  ...DEVICE_COUNTER_OBJECTS,
   "partition",
 ];
 
@@ -163,6 +172,11 @@ function sanitizeDevice(device: Device, dropped: Dropped): Device {
     fields[field] = kept;
     if (kept === null) delete clean.sources[field];
   }
+  for (const field of DEVICE_COUNTER_OBJECTS) {
+    const counts = fields[field] as Record<string, unknown> | null;
+    if (counts === null || counts === undefined) continue;
+    fields[field] = sanitizeCounts(counts, () => note(dropped, device.sources[field], field));
+  }
   if (!partitionIsPlausible(clean.partition)) {
     note(dropped, device.sources["partition"], "partition");
     clean.partition = null;
@@ -195,6 +209,17 @@ function sanitizeMap(map: unknown, rule: Rule, onDrop: () => void): Record<strin
     else kept[key] = clean;
   }
   return Object.keys(kept).length > 0 || total === 0 ? kept : null;
+}
+
+/** Each count kept when it is a safe non-negative integer, else null (`onDrop` once each). */
+function sanitizeCounts<T extends Record<string, unknown>>(counts: T, onDrop: () => void): T {
+  const kept: Record<string, number | null> = {};
+  for (const [key, value] of Object.entries(counts)) {
+    const clean = value === null ? null : check(value, bytesRule) ?? null;
+    if (value !== null && clean === null) onDrop();
+    kept[key] = clean;
+  }
+  return kept as T;
 }
 
 function sanitizeProcess(process: GpuProcess, dropped: Dropped): GpuProcess | null {

@@ -11,6 +11,8 @@
  * - record fields (engines, temperaturesCelsius, sources, memoryByRegion) are one text field
  *   `key=value;key=value` with keys sorted (code-unit order); `\`, `;` and `=` inside a key
  *   or value are escaped with a backslash. An empty record is an empty field, like null.
+ * - list fields (clockEventReasons, healthReasons) are one text field, items joined by `;`,
+ *   a `\` or `;` inside an item escaped with a backslash; an empty list is an empty field.
  *
  * Columns are the schema fields in schema order (`DEVICE_CSV_COLUMNS`,
  * `PROCESS_CSV_COLUMNS`), and the header row is those names. Device columns, and whether each
@@ -91,6 +93,14 @@ function csvRecordCell(value: unknown): string {
   return csvText(flattenRecord(value as Record<string, unknown>));
 }
 
+/** A list field's cell: its items joined by `;`; null (or anything not a list) → empty. */
+function csvListCell(value: unknown): string {
+  if (!Array.isArray(value)) return "";
+  return csvText(value.map((item) => String(item).replace(/[\\;]/g, (c) => `\\${c}`)).join(";"));
+}
+
+const CELL_OF_FORM = { value: csvCell, record: csvRecordCell, list: csvListCell } as const;
+
 /** Device rows as the declarations lay them out (the header row is the field names). */
 export function renderDeviceRows(
   columns: readonly CsvColumn[],
@@ -99,7 +109,7 @@ export function renderDeviceRows(
 ): string {
   const header = options.header ? csvRow(columns.map((column) => column.field)) : "";
   const cells = columns.map(({ field, form }) => {
-    const cell = form === "record" ? csvRecordCell : csvCell;
+    const cell = CELL_OF_FORM[form];
     return (device: Device) => cell((device as Record<string, unknown>)[field]);
   });
   return header + devices.map((device) => csvRow(cells.map((cell) => cell(device)))).join("");

@@ -60,12 +60,17 @@ Deno.test("device fields: the empty device has every metric key at its declared 
   assert.deepEqual(identity.map(([field]) => field), ["index", "id", "vendor", "sources"]);
 });
 
-Deno.test("device fields: a record field flattens as a record in CSV, every other one as a value", () => {
+Deno.test("device fields: a record field flattens as a record in CSV, a list as a list, every other one as a value", () => {
   assert.deepEqual([...DEVICE_CSV_COLUMNS], declared);
   for (const [field, declaration] of Object.entries(TABLE)) {
     // An object (a MIG device's partition) flattens as a record too: key=value;key=value.
-    const isRecord = ["record", "object"].includes(baseType(declaration.schema(z)));
-    assert.equal(declaration.csv, isRecord ? "record" : "value", field);
+    const type = baseType(declaration.schema(z));
+    const form = ["record", "object"].includes(type)
+      ? "record"
+      : type === "array"
+      ? "list"
+      : "value";
+    assert.equal(declaration.csv, form, field);
   }
 });
 

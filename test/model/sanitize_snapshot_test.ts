@@ -137,3 +137,25 @@ Deno.test("every numeric device field of the schema has a rule here", () => {
     .map(([key]) => key);
   assert.deepEqual([...numeric].sort(), [...CHECKED_DEVICE_FIELDS].sort());
 });
+
+Deno.test("sanitizeSnapshot: a bad ECC count becomes null, the others stay", () => {
+  const eccErrors = {
+    volatileCorrected: 3,
+    volatileUncorrected: -1,
+    aggregateCorrected: null,
+    aggregateUncorrected: Number.NaN,
+  };
+  const snapshot = makeSnapshot({
+    backends: [makeBackend()],
+    devices: [makeDevice({ eccErrors, retiredPages: -2, pcieWidthMax: 128 })],
+  });
+  const device = sanitizeSnapshot(snapshot).devices[0]!;
+  assert.deepEqual(device.eccErrors, {
+    volatileCorrected: 3,
+    volatileUncorrected: null,
+    aggregateCorrected: null,
+    aggregateUncorrected: null,
+  });
+  assert.equal(device.retiredPages, null);
+  assert.equal(device.pcieWidthMax, null);
+});

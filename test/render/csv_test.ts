@@ -107,3 +107,21 @@ Deno.test("renderProcessCsv: sorted like ps, records flattened", () => {
   assert.equal(rows[2]?.[regions], "gtt=2;vram=8");
   assert.equal(rows[4]?.[PROCESS_CSV_COLUMNS.indexOf("gpuMemoryBytes")], "");
 });
+
+Deno.test("csv: a list field is one cell, items joined by ';' (escaped inside an item)", () => {
+  const device = makeDevice({
+    clockEventReasons: ["thermal", "power-cap"],
+    healthReasons: ["PCIe link x8 of x16", "a;b"],
+  });
+  const [header, row] = parseCsv(renderDeviceCsv(makeSnapshot({ devices: [device] }), {
+    header: true,
+  }));
+  const cell = (field: string) => row![header!.indexOf(field)];
+  assert.equal(cell("clockEventReasons"), "thermal;power-cap");
+  assert.equal(cell("healthReasons"), "PCIe link x8 of x16;a\\;b");
+  const empty = makeDevice({ clockEventReasons: [] });
+  const [, emptyRow] = parseCsv(renderDeviceCsv(makeSnapshot({ devices: [empty] }), {
+    header: true,
+  }));
+  assert.equal(emptyRow![header!.indexOf("clockEventReasons")], "");
+});

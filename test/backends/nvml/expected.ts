@@ -19,6 +19,18 @@ const DRM_ONLY = [
   "temperaturesCelsius",
   "runtimeStatus",
   "graphicsClockMinMHz",
+  // GPU health: sysfs fills these for now; NVML reads them in a later change.
+  "pcieGenerationMax",
+  "pcieWidthMax",
+  "pcieReplayCount",
+  "eccEnabled",
+  "eccErrors",
+  "retiredPages",
+  "retirementPending",
+  "retirementFailed",
+  "clockEventReasons",
+  "health",
+  "healthReasons",
 ] as const;
 
 /** Every metric key an NVML reading carries, each null (a GPU NVML could not read). */
