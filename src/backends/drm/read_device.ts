@@ -34,6 +34,7 @@ import {
 } from "../../linux/sysfs/intel.ts";
 import { devfreqDir, readDevfreq } from "../../linux/sysfs/devfreq.ts";
 import { hottest, readGpuThermalZones } from "../../linux/sysfs/thermal.ts";
+import { drmHealthFields } from "./health_fields.ts";
 import {
   deviceName,
   drmDriverName,
@@ -97,6 +98,7 @@ export function readDrmDevice(card: DrmCard, sysRoot: string | null = null): Drm
       break;
   }
   reading.memoryShared = integrated;
+  if (awake) Object.assign(reading, drmHealthFields(card));
   const sensors = awake && hwmon !== null ? readSensors(hwmon, card.driver) : null;
   if (sensors !== null) Object.assign(reading, sensors.fields);
   return {

@@ -23,6 +23,16 @@ Deno.test("amdgpu discrete (Vega capture + invented hwmon)", () => {
     driver: "amdgpu",
     runtimeStatus: "active",
     memoryShared: false, // no in1 (vddnb) in hwmon: not an APU
+    // The captured link: 8.0 GT/s PCIe x16, current and max; no ras/ directory.
+    pcieGeneration: 3,
+    pcieWidth: 16,
+    pcieGenerationMax: 3,
+    pcieWidthMax: 16,
+    eccEnabled: null,
+    eccErrors: null,
+    retiredPages: null,
+    retirementPending: null,
+    retirementFailed: null,
     // discrete: memory = VRAM; free = 8573157376 − 1490378752 = 7082778624
     memoryTotalBytes: 8573157376,
     memoryUsedBytes: 1490378752,
