@@ -18,6 +18,7 @@ import { errorMessage } from "../model/errors.ts";
 import { mergeReadings } from "../model/merge.ts";
 import { StableDeviceIndexes } from "../model/stable_index.ts";
 import { sanitizeSnapshot } from "../model/sanitize_snapshot.ts";
+import { withDeviceHealth } from "../model/device_health.ts";
 import { SCHEMA_VERSION } from "../model/schema_ids.ts";
 import type {
   BackendId,
@@ -198,15 +199,15 @@ export class Session {
     const inputs = readings.flatMap((r) => r ? [r] : []);
     const merged = mergeReadings(inputs, this.#indexes);
     const processes: GpuProcess[] = this.#enricher.enrich(merged.processes);
-    // The contract's last guard: no parser's number reaches the output unchecked.
-    return sanitizeSnapshot({
+    // The last guard: no parser's number reaches the output unchecked; health judges the rest.
+    return withDeviceHealth(sanitizeSnapshot({
       schemaVersion: SCHEMA_VERSION,
       timestamp: new Date().toISOString(),
       hostname: hostnameOrNull(),
       backends: this.statuses(),
       devices: merged.devices,
       processes,
-    });
+    }));
   }
 
   async #readOne(entry: Entry): Promise<{ id: BackendId; reading: BackendReading } | null> {
