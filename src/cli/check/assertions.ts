@@ -17,7 +17,25 @@ export type Assertion =
     | { kind: "no-processes" }
     | { kind: "max-utilization"; percent: number }
     | { kind: "driver-min"; version: string }
+    | HealthGate
   );
+
+/**
+ * The GPU-health gates. `allowUnknown` (`--allow-unknown`): a device whose value is unknown
+ * passes; without it, it fails with the reason "unknown" (a CI job must not pass because
+ * gputop could not see).
+ */
+export type HealthGate =
+  & { allowUnknown: boolean }
+  & (
+    | { kind: "healthy"; strict: boolean }
+    | { kind: "max-ecc-errors"; count: number }
+    | { kind: "max-retired-pages"; count: number }
+    | { kind: "pcie-full-width" }
+    | { kind: "not-throttled" }
+  );
+
+export type HealthGateKind = HealthGate["kind"];
 
 export type AssertionKind = Assertion["kind"];
 
@@ -40,4 +58,6 @@ export interface AssertionResult {
   observed: Observation[];
   /** Why it could not be judged from data, e.g. which backend could not read; else null. */
   reason: string | null;
+  /** Health gates only: the limit each device's value is held to, as a person reads it. */
+  limit?: string;
 }

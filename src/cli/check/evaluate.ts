@@ -9,7 +9,8 @@ import { assignableDevices } from "../../model/partition_order.ts";
 import { formatBytes, formatCelsius, formatPercent } from "../../render/mod.ts";
 import { oneLine } from "../../render/backends_table.ts";
 import type { BackendStatus, Device, Snapshot, Vendor } from "../../model/types.ts";
-import type { Assertion, AssertionResult, Observation } from "./assertions.ts";
+import type { Assertion, AssertionResult, HealthGateKind, Observation } from "./assertions.ts";
+import { evaluateHealthGate } from "./health_gates.ts";
 import { compareVersions, versionParts } from "./compare_versions.ts";
 
 export interface EvaluateOptions {
@@ -58,7 +59,7 @@ export function backendProblems(snapshot: Snapshot): string[] {
 type Base = Pick<AssertionResult, "assertion" | "kind">;
 type DeviceAssertion = Exclude<
   Assertion,
-  { kind: "min-gpus" | "min-npus" | "vendor" | "require-backend" }
+  { kind: "min-gpus" | "min-npus" | "vendor" | "require-backend" | HealthGateKind }
 >;
 
 function evaluate(context: Context, assertion: Assertion): AssertionResult {
@@ -72,6 +73,12 @@ function evaluate(context: Context, assertion: Assertion): AssertionResult {
       return evaluateVendor(context, base, assertion.vendors);
     case "require-backend":
       return evaluateRequiredBackend(context, base, assertion.backend);
+    case "healthy":
+    case "max-ecc-errors":
+    case "max-retired-pages":
+    case "pcie-full-width":
+    case "not-throttled":
+      return evaluateHealthGate(context.snapshot, assertion);
     default:
       return perDevice(context, base, deviceJudge(context.snapshot, assertion));
   }

@@ -44,4 +44,28 @@ export const CHECK_OPTIONS: OptionSpecs = {
     value: "VERSION",
     help: "each device's driver at least VERSION (dotted numbers, e.g. 535.104)",
   },
+  healthy: { type: "boolean", help: "no device's health is critical (README: Health)" },
+  "healthy-strict": { type: "boolean", help: "every device's health is ok (warning fails too)" },
+  "max-ecc-errors": {
+    type: "string",
+    value: "N",
+    help: "each device has at most N uncorrected ECC errors since the driver loaded",
+  },
+  "max-retired-pages": {
+    type: "string",
+    value: "N",
+    help: "each device has at most N retired memory pages",
+  },
+  "pcie-full-width": { type: "boolean", help: "each device's PCIe link is as wide as its max" },
+  "not-throttled": {
+    type: "boolean",
+    help: "no clock event reason other than idle, application-setting, display",
+  },
+  "allow-unknown": {
+    type: "boolean",
+    help: "a health gate passes a device whose value is unknown (default: it fails)",
+  },
 };
+
+/** Options that change how assertions judge, without being one. */
+export const CHECK_MODIFIERS: readonly string[] = ["allow-unknown"];

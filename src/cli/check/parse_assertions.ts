@@ -6,16 +6,23 @@ import { splitList, stringValue } from "../cli_options.ts";
 import { parseSizeBytes } from "../parse_size.ts";
 import { UsageError } from "../../platform/usage_error.ts";
 import type { Assertion } from "./assertions.ts";
-import { CHECK_OPTIONS } from "./options.ts";
+import { CHECK_MODIFIERS, CHECK_OPTIONS } from "./options.ts";
+import { healthGates } from "./parse_health_gates.ts";
+import { parseNumber } from "./parse_number.ts";
 import { versionParts } from "./compare_versions.ts";
 import { CHECK_VENDORS } from "./vendors.ts";
 
 type OptionValues = Readonly<Record<string, OptionValue>>;
 
 export function parseAssertions(values: OptionValues): Assertion[] {
-  const assertions = [...machineAssertions(values), ...deviceAssertions(values)];
+  const assertions = [
+    ...machineAssertions(values),
+    ...deviceAssertions(values),
+    ...healthGates(values),
+  ];
   if (assertions.length === 0) {
-    const flags = Object.keys(CHECK_OPTIONS).map((name) => `--${name}`).join(", ");
+    const flags = Object.keys(CHECK_OPTIONS).filter((name) => !CHECK_MODIFIERS.includes(name))
+      .map((name) => `--${name}`).join(", ");
     throw new UsageError(`check needs at least one assertion (${flags})`);
   }
   return assertions;
@@ -127,23 +134,4 @@ function list(flag: string, value: OptionValue): string[] | null {
     }
   }
   return splitList(items);
-}
-
-function parseNumber(
-  flag: string,
-  text: string,
-  limits: { integer?: boolean; max?: number; negative?: boolean },
-): number {
-  const sign = limits.negative ? "-?" : "";
-  const pattern = limits.integer ? /^\d+$/ : new RegExp(`^${sign}\\d+(?:\\.\\d+)?$`);
-  const value = Number(text);
-  if (!pattern.test(text) || (limits.max !== undefined && value > limits.max)) {
-    const expected = limits.integer
-      ? "a whole number ≥ 0"
-      : limits.negative
-      ? "a number, e.g. 85 or -5"
-      : `a number ≥ 0${limits.max !== undefined ? ` and ≤ ${limits.max}` : ""}`;
-    throw new UsageError(`invalid value for ${flag}: '${text}' (expected ${expected})`);
-  }
-  return value;
 }
