@@ -8,6 +8,7 @@ import { BACKEND_IDS } from "../model/schema_ids.ts";
 import { backendFailureLines } from "./backends_table.ts";
 import type { Device, GpuProcess, Snapshot } from "../model/types.ts";
 import { escapeText } from "./escape_text.ts";
+import { colourHealthCells, healthCell, healthReasonLines, showsHealth } from "./health_cells.ts";
 import {
   formatCelsius,
   formatClocks,
@@ -76,12 +77,15 @@ function driverCell(device: Device): string {
   return parts.length === 0 ? UNKNOWN : parts.join(" ");
 }
 
+const HEALTH_COLUMN: Column = { title: "HEALTH", align: "left" };
+
 /** One device's row; a partition (MIG device) goes by `0:1` and sits indented under its GPU. */
-function deviceRow(device: Device, devices: readonly Device[]): string[] {
+function deviceRow(device: Device, devices: readonly Device[], health: boolean): string[] {
   const label = deviceLabel(device, devices);
   const indent = label.includes(":") ? "  " : "";
   return [
     label,
+    ...(health ? [healthCell(device)] : []),
     indent + (device.name ?? UNKNOWN),
     device.vendor,
     driverCell(device),
@@ -127,6 +131,19 @@ function processSection(
   ) + note;
 }
 
+/** The devices table, with a HEALTH column after GPU when some device's health is known. */
+function deviceTable(devices: readonly Device[], options: SnapshotTableOptions): string {
+  const health = showsHealth(devices);
+  const rows = devices.map((device) => deviceRow(device, devices, health));
+  if (!health) return renderTable(DEVICE_COLUMNS, rows, options);
+  const [gpu, ...rest] = DEVICE_COLUMNS;
+  const table = renderTable([gpu!, HEALTH_COLUMN, ...rest], rows, options);
+  if (!options.color) return table;
+  const labels = [...(options.header ? [gpu!.title] : []), ...rows.map((row) => row[0] ?? "")];
+  const gpuWidth = Math.max(...labels.map((label) => label.length));
+  return colourHealthCells(table, gpuWidth + 2, options.header);
+}
+
 /** Renders the whole snapshot for a terminal. The text ends with a newline. */
 export function renderSnapshotTable(snapshot: Snapshot, given: SnapshotTableOptions): string {
   const options = {
@@ -146,9 +163,9 @@ export function renderSnapshotTable(snapshot: Snapshot, given: SnapshotTableOpti
   }
   const devices = devicesInListingOrder(snapshot.devices);
   const failures = backendFailureLines(snapshot.backends, options.color);
-  const rows = devices.map((device) => deviceRow(device, devices));
-  return renderTable(DEVICE_COLUMNS, rows, options) +
+  return deviceTable(devices, options) +
     deviceErrorLines(devices, options.color) +
+    healthReasonLines(devices, options.color) +
     "\n" +
     processSection(snapshot.processes, options) +
     (failures === "" ? "" : `\n${failures}`);
