@@ -16,7 +16,8 @@
  * memory first. Pods' sums are `prometheus_pod.ts`'s, exported with or without process series.
  */
 import type { GpuProcess, Snapshot } from "../model/types.ts";
-import { deviceFamilies } from "./prometheus_device.ts";
+import { deviceFamilies, deviceLabels } from "./prometheus_device.ts";
+import { healthFamilies } from "./prometheus_health.ts";
 import { podFamily } from "./prometheus_pod.ts";
 import { shortContainerId } from "./process_cells.ts";
 import { type Family, type Labels, renderFamily } from "./prometheus_family.ts";
@@ -143,6 +144,7 @@ export function renderExposition(snapshot: Snapshot, options: ExpositionOptions)
   const families = [
     ...selfFamilies(snapshot, options),
     ...deviceFamilies(devices),
+    ...healthFamilies(devices, deviceLabels, options.openMetrics),
     ...(options.processMetrics ? processFamilies(snapshot, options.maxProcessSeries) : []),
     podFamily(snapshot.processes, options.maxProcessSeries),
   ].filter((family) => family.samples.length > 0);

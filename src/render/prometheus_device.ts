@@ -12,7 +12,7 @@ import type { Family, Labels } from "./prometheus_family.ts";
 
 type Sample = Family["samples"][number];
 
-function deviceLabels(device: Device): Labels {
+export function deviceLabels(device: Device): Labels {
   return [
     ["index", String(device.index)],
     ["uuid", device.uuid ?? ""],

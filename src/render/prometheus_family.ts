@@ -5,7 +5,8 @@
 import { escapeText } from "./escape_text.ts";
 
 export type Labels = readonly (readonly [string, string])[];
-export type Kind = "gauge" | "counter";
+/** `stateset` is OpenMetrics only (the text format gets a gauge in its place). */
+export type Kind = "gauge" | "counter" | "stateset";
 
 export interface Family {
   name: string;
