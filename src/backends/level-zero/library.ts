@@ -21,10 +21,11 @@ import {
   decodeDeviceProperties,
   decodePciProperties,
   type ZeDeviceProperties,
+  type ZeMemoryModule,
   type ZePciProperties,
 } from "./properties.ts";
 import { resultName, ZeError, ZeResult } from "./return_codes.ts";
-import { ZE_SYMBOLS } from "./symbols.ts";
+import { type StructGetter, ZE_SYMBOLS } from "./symbols.ts";
 import {
   DEVICE_PROPERTIES,
   ENGINE_PROPERTIES,
@@ -37,6 +38,7 @@ import {
   PCI_PROPERTIES,
   POWER_ENERGY_COUNTER,
   POWER_SUSTAINED_LIMIT,
+  RAS_STATE,
   STYPE,
   TEMP_PROPERTIES,
 } from "./types.ts";
@@ -161,6 +163,22 @@ export class ZeLibrary extends VendorLibrary<typeof ZE_SYMBOLS, ZeError> {
     return decodePciProperties(buffer);
   }
 
+  /** What a `(handle, T*)` getter wrote; `stype` null for a struct without a header. */
+  getStruct(name: StructGetter, handle: ZeHandle, size: number, stype: number | null) {
+    const buffer = stype === null ? new StructBuffer(size) : this.#struct(size, stype);
+    this.#call(name, handle, buffer);
+    return buffer;
+  }
+
+  /** A RAS set's counts by category, read with `clear` false: other tools read them too. */
+  rasCategoryCounts(ras: ZeHandle): bigint[] {
+    const buffer = this.#struct(RAS_STATE.size, STYPE.rasState);
+    const code = this.symbols.zesRasGetState?.(ras, 0, buffer.bytes) ?? null;
+    this.calls.check("zesRasGetState", code);
+    const { category, categoryCount } = RAS_STATE;
+    return Array.from({ length: categoryCount }, (_, i) => buffer.u64(category + 8 * i));
+  }
+
   /** Component handles of one kind on a device. */
   handles(list: HandleList, device: ZeHandle): ZeHandle[] {
     const fn = this.symbols[list];
@@ -168,22 +186,26 @@ export class ZeLibrary extends VendorLibrary<typeof ZE_SYMBOLS, ZeError> {
     return readHandles(this.calls, list, (count, out) => fn(device, count, out));
   }
 
-  /** Bytes: `location` from the properties, `free` / `total` from the state. */
-  memoryModule(memory: ZeHandle): { location: number; total: bigint; free: bigint } {
-    const properties = this.#struct(MEM_PROPERTIES.size, STYPE.memProperties);
-    this.#call("zesMemoryGetProperties", memory, properties);
-    const state = this.#struct(MEM_STATE.size, STYPE.memState);
-    this.#call("zesMemoryGetState", memory, state);
+  /** Bytes: `location` from the properties; `free` / `total` / `health` from the state. */
+  memoryModule(memory: ZeHandle): ZeMemoryModule {
+    const properties = this.getStruct(
+      "zesMemoryGetProperties",
+      memory,
+      MEM_PROPERTIES.size,
+      STYPE.memProperties,
+    );
+    const state = this.getStruct("zesMemoryGetState", memory, MEM_STATE.size, STYPE.memState);
     return {
       location: properties.u32(MEM_PROPERTIES.location),
       total: state.u64(MEM_STATE.total),
       free: state.u64(MEM_STATE.free),
+      health: state.u32(MEM_STATE.health),
     };
   }
 
   engineProperties(engine: ZeHandle): { type: number; onSubdevice: boolean } {
-    const buffer = this.#struct(ENGINE_PROPERTIES.size, STYPE.engineProperties);
-    this.#call("zesEngineGetProperties", engine, buffer);
+    const [size, stype] = [ENGINE_PROPERTIES.size, STYPE.engineProperties];
+    const buffer = this.getStruct("zesEngineGetProperties", engine, size, stype);
     return {
       type: buffer.u32(ENGINE_PROPERTIES.type),
       onSubdevice: buffer.bytes[ENGINE_PROPERTIES.onSubdevice] !== 0,
@@ -192,8 +214,7 @@ export class ZeLibrary extends VendorLibrary<typeof ZE_SYMBOLS, ZeError> {
 
   /** Microseconds, both monotonic; only deltas from the same engine group mean anything. */
   engineActivity(engine: ZeHandle): { activeUs: bigint; timestampUs: bigint } {
-    const buffer = new StructBuffer(ENGINE_STATS.size);
-    this.#call("zesEngineGetActivity", engine, buffer);
+    const buffer = this.getStruct("zesEngineGetActivity", engine, ENGINE_STATS.size, null);
     return {
       activeUs: buffer.u64(ENGINE_STATS.activeTime),
       timestampUs: buffer.u64(ENGINE_STATS.timestamp),
@@ -210,11 +231,13 @@ export class ZeLibrary extends VendorLibrary<typeof ZE_SYMBOLS, ZeError> {
     };
   }
 
-  /** MHz; negative when unknown. */
-  frequencyActualMHz(freq: ZeHandle): number {
-    const buffer = this.#struct(FREQ_STATE.size, STYPE.freqState);
-    this.#call("zesFrequencyGetState", freq, buffer);
-    return buffer.f64(FREQ_STATE.actual);
+  /** MHz (negative when unknown) and the `zes_freq_throttle_reason_flag_t` bits. */
+  frequencyState(freq: ZeHandle): { actualMHz: number; throttleReasons: number } {
+    const buffer = this.getStruct("zesFrequencyGetState", freq, FREQ_STATE.size, STYPE.freqState);
+    return {
+      actualMHz: buffer.f64(FREQ_STATE.actual),
+      throttleReasons: buffer.u32(FREQ_STATE.throttleReasons),
+    };
   }
 
   temperatureProperties(sensor: ZeHandle): { type: number; onSubdevice: boolean } {
@@ -228,8 +251,7 @@ export class ZeLibrary extends VendorLibrary<typeof ZE_SYMBOLS, ZeError> {
 
   /** °C. */
   temperatureCelsius(sensor: ZeHandle): number {
-    const buffer = new StructBuffer(8);
-    this.#call("zesTemperatureGetState", sensor, buffer);
+    const buffer = this.getStruct("zesTemperatureGetState", sensor, 8, null);
     return buffer.f64(0);
   }
 
@@ -251,8 +273,8 @@ export class ZeLibrary extends VendorLibrary<typeof ZE_SYMBOLS, ZeError> {
 
   /** Microjoules and microseconds, both monotonic. */
   energyCounter(power: ZeHandle): { energyUj: bigint; timestampUs: bigint } {
-    const buffer = new StructBuffer(POWER_ENERGY_COUNTER.size);
-    this.#call("zesPowerGetEnergyCounter", power, buffer);
+    const size = POWER_ENERGY_COUNTER.size;
+    const buffer = this.getStruct("zesPowerGetEnergyCounter", power, size, null);
     return {
       energyUj: buffer.u64(POWER_ENERGY_COUNTER.energy),
       timestampUs: buffer.u64(POWER_ENERGY_COUNTER.timestamp),
@@ -271,11 +293,7 @@ export class ZeLibrary extends VendorLibrary<typeof ZE_SYMBOLS, ZeError> {
     return buffer;
   }
 
-  #call(
-    name: Exclude<keyof typeof ZE_SYMBOLS, "zeInit" | "zeDriverGet" | "zeDeviceGet">,
-    handle: ZeHandle,
-    buffer: StructBuffer,
-  ): void {
+  #call(name: StructGetter, handle: ZeHandle, buffer: StructBuffer): void {
     const fn = this.symbols[name] as ((h: ZeHandle, b: Uint8Array) => number) | null;
     this.calls.check(name, fn ? fn(handle, buffer.bytes) : null);
   }

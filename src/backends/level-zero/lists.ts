@@ -31,7 +31,8 @@ export type HandleList =
   | "zesDeviceEnumEngineGroups"
   | "zesDeviceEnumFrequencyDomains"
   | "zesDeviceEnumTemperatureSensors"
-  | "zesDeviceEnumPowerDomains";
+  | "zesDeviceEnumPowerDomains"
+  | "zesDeviceEnumRasErrorSets";
 
 /** One `zes_process_state_t`. */
 export interface ZeProcessState {

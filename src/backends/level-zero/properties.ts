@@ -32,6 +32,16 @@ export interface ZePciProperties {
   /** −1 when unknown. */
   maxGeneration: number;
   maxWidth: number;
+  /** Whether `zesDevicePciGetStats` counts link replays. */
+  haveReplayCounters: boolean;
+}
+
+/** One memory module: bytes, `zes_mem_loc_t` and `zes_mem_health_t`. */
+export interface ZeMemoryModule {
+  location: number;
+  total: bigint;
+  free: bigint;
+  health: number;
 }
 
 /** A `zes_device_properties_t` (with its embedded core properties). */
@@ -60,5 +70,6 @@ export function decodePciProperties(buffer: StructBuffer): ZePciProperties {
     function: buffer.u32(p.function),
     maxGeneration: buffer.i32(p.maxSpeedGen),
     maxWidth: buffer.i32(p.maxSpeedWidth),
+    haveReplayCounters: buffer.bytes[p.haveReplayCounters] !== 0,
   };
 }

@@ -9,6 +9,8 @@ import { ENGINE_CLASS_GROUPS } from "./engine_classes.ts";
 import type { ZeHandle, ZeLibrary } from "./library.ts";
 import { busyPercent, type CounterCursor, counterRate } from "./rates.ts";
 import { type FieldErrorCodes, FieldReader } from "../../ffi/field_reader.ts";
+import { clockEventReasonsOf } from "./clock_reasons.ts";
+import { memoryRetirementFailed, readPcieLink, readRasErrors } from "./read_health.ts";
 import { isFatalForDevice, isQuietlyUnsupported, ZeError } from "./return_codes.ts";
 import { EngineGroup, FreqDomain, MEM_LOC_DEVICE, TempSensor } from "./types.ts";
 
@@ -59,6 +61,8 @@ export function readDevice(
   };
   if (properties !== null) reading.memoryShared = properties.integrated;
   Object.assign(reading, readMemory(ze, device, fields));
+  Object.assign(reading, readPcieLink(ze, device, fields, pci));
+  Object.assign(reading, readRasErrors(ze, device, fields));
   Object.assign(reading, readEngines(ze, device, fields, cursor, key));
   Object.assign(reading, readFrequencies(ze, device, fields));
   Object.assign(reading, readTemperatures(ze, device, fields));
@@ -78,12 +82,14 @@ function readMemory(ze: ZeLibrary, device: ZeHandle, fields: FieldReader): Parti
       .filter((m) => m.location === MEM_LOC_DEVICE);
   });
   if (modules === null || modules.length === 0) return {};
+  const retirementFailed = memoryRetirementFailed(modules);
   const total = modules.reduce((sum, m) => sum + m.total, 0n);
   const free = modules.reduce((sum, m) => sum + (m.free < m.total ? m.free : m.total), 0n);
   return {
     memoryTotalBytes: Number(total),
     memoryFreeBytes: Number(free),
     memoryUsedBytes: Number(total - free),
+    ...(retirementFailed === null ? {} : { retirementFailed }),
   };
 }
 
@@ -138,12 +144,14 @@ function readFrequencies(
   for (const domain of domains ?? []) {
     const properties = fields.read("frequency", () => ze.frequencyProperties(domain));
     if (properties === null || properties.onSubdevice) continue;
-    const actual = fields.read("frequency", () => ze.frequencyActualMHz(domain));
+    const state = fields.read("frequency", () => ze.frequencyState(domain));
+    const actual = state?.actualMHz ?? null;
     const current = actual !== null && actual >= 0 ? actual : null;
     const max = properties.maxMHz > 0 ? properties.maxMHz : null;
     if (properties.type === FreqDomain.GPU && result.graphicsClockMHz === undefined) {
       result.graphicsClockMHz = current;
       result.graphicsClockMaxMHz = max;
+      if (state !== null) result.clockEventReasons = clockEventReasonsOf(state.throttleReasons);
     } else if (properties.type === FreqDomain.MEMORY && result.memoryClockMHz === undefined) {
       result.memoryClockMHz = current;
       result.memoryClockMaxMHz = max;

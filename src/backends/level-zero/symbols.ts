@@ -48,6 +48,17 @@ export const ZE_SYMBOLS = {
   zesDeviceGetProperties: HANDLE_AND_STRUCT,
   // ze_result_t zesDevicePciGetProperties(zes_device_handle_t, zes_pci_properties_t*);
   zesDevicePciGetProperties: HANDLE_AND_STRUCT,
+  // ze_result_t zesDevicePciGetState(zes_device_handle_t, zes_pci_state_t*);
+  zesDevicePciGetState: HANDLE_AND_STRUCT,
+  // ze_result_t zesDevicePciGetStats(zes_device_handle_t, zes_pci_stats_t*);
+  zesDevicePciGetStats: HANDLE_AND_STRUCT,
+
+  // ze_result_t zesDeviceEnumRasErrorSets(zes_device_handle_t, uint32_t*, zes_ras_handle_t*);
+  zesDeviceEnumRasErrorSets: HANDLE_LIST,
+  // ze_result_t zesRasGetProperties(zes_ras_handle_t, zes_ras_properties_t*);
+  zesRasGetProperties: HANDLE_AND_STRUCT,
+  // ze_result_t zesRasGetState(zes_ras_handle_t, ze_bool_t clear, zes_ras_state_t*);
+  zesRasGetState: { parameters: ["pointer", "u8", "buffer"], result: "i32", ...OPTIONAL },
   // ze_result_t zesDeviceProcessesGetState(zes_device_handle_t, uint32_t* pCount,
   //                                        zes_process_state_t* pProcesses);
   zesDeviceProcessesGetState: HANDLE_LIST,
@@ -94,6 +105,12 @@ export const ZE_SYMBOLS = {
   // ze_result_t zesPowerGetEnergyCounter(zes_pwr_handle_t, zes_power_energy_counter_t*);
   zesPowerGetEnergyCounter: HANDLE_AND_STRUCT,
 } as const satisfies Deno.ForeignLibraryInterface;
+
+/** The symbols that take a handle and one struct pointer. */
+export type StructGetter = Exclude<
+  keyof typeof ZE_SYMBOLS,
+  "zeInit" | "zeDriverGet" | "zeDeviceGet" | "zesRasGetState"
+>;
 
 export type ZeSymbols = Deno.DynamicLibrary<typeof ZE_SYMBOLS>["symbols"];
 

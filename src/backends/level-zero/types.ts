@@ -17,6 +17,9 @@ export const STYPE = {
   processState: 0x16,
   freqState: 0x1b,
   memState: 0x1e,
+  rasProperties: 0xf,
+  pciState: 0x17,
+  rasState: 0x22,
 } as const;
 
 /** Every `[in,out]` struct starts with these two members. */
@@ -53,10 +56,24 @@ export const PCI_PROPERTIES = {
   function: 28,
   maxSpeedGen: 32,
   maxSpeedWidth: 36,
+  haveReplayCounters: 50,
 } as const;
 
+/** `zes_pci_state_t`: the link's current speed (gen and width −1 when unknown). */
+export const PCI_STATE = { size: 48, speedGen: 32, speedWidth: 36 } as const;
+/** `zes_pci_stats_t` (no stype): replayCounter u64, valid when haveReplayCounters. */
+export const PCI_STATS = { size: 56, replayCounter: 8 } as const;
+
+/** `zes_ras_properties_t`. */
+export const RAS_PROPERTIES = { size: 32, type: 16, onSubdevice: 20 } as const;
+/** `zes_ras_state_t`: one u64 count per `zes_ras_error_cat_t`. */
+export const RAS_STATE = { size: 72, category: 16, categoryCount: 7 } as const;
+export const RasErrorType = { CORRECTABLE: 0, UNCORRECTABLE: 1 } as const;
+
 export const MEM_PROPERTIES = { size: 48, location: 28, physicalSize: 32 } as const;
-export const MEM_STATE = { size: 40, free: 24, total: 32 } as const;
+export const MEM_STATE = { size: 40, health: 16, free: 24, total: 32 } as const;
+/** `zes_mem_health_t` values that matter: the rest are UNKNOWN 0, OK 1, DEGRADED 2. */
+export const MemHealth = { UNKNOWN: 0, CRITICAL: 3, REPLACE: 4 } as const;
 export const MEM_LOC_DEVICE = 1;
 
 export const ENGINE_PROPERTIES = { size: 32, type: 16, onSubdevice: 20, subdeviceId: 24 } as const;
@@ -85,7 +102,17 @@ export const EngineTypeFlag = {
 } as const;
 
 export const FREQ_PROPERTIES = { size: 48, type: 16, onSubdevice: 20, min: 32, max: 40 } as const;
-export const FREQ_STATE = { size: 64, actual: 48 } as const;
+export const FREQ_STATE = { size: 64, actual: 48, throttleReasons: 56 } as const;
+/** `zes_freq_throttle_reason_flag_t` bits. */
+export const ThrottleReason = {
+  AVE_PWR_CAP: 1,
+  BURST_PWR_CAP: 2,
+  CURRENT_LIMIT: 4,
+  THERMAL_LIMIT: 8,
+  PSU_ALERT: 16,
+  SW_RANGE: 32,
+  HW_RANGE: 64,
+} as const;
 export const FreqDomain = { GPU: 0, MEMORY: 1 } as const;
 
 export const TEMP_PROPERTIES = { size: 48, type: 16, onSubdevice: 20 } as const;

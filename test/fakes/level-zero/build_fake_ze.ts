@@ -21,7 +21,8 @@ export type FakeZeScenario =
   | "no-devices"
   | "huge-count"
   | "bad-strings"
-  | "unexpected-code";
+  | "unexpected-code"
+  | "arc-sick";
 
 export const FAKE_ZE_DIR = fileURLToPath(new URL("./", import.meta.url));
 export const FAKE_ZE_SOURCE = fileURLToPath(new URL("./fake_ze_loader.c", import.meta.url));

@@ -14,6 +14,13 @@
  *   huge-count       arc-discrete, but the engine-group and process counts say 2^31
  *   bad-strings      arc-discrete, but the name fills its 256 bytes with no terminator
  *   unexpected-code  arc-discrete, but zesTemperatureGetState returns 0x12345678
+ *   arc-sick         arc-discrete, but sick: 5 correctable and 2 uncorrectable RAS errors,
+ *                    the link at x4 of x8 with 17 replays, memory module 1 asking to be
+ *                    replaced, GPU clocks held by AVE_PWR_CAP | THERMAL_LIMIT | bit 7
+ *
+ * The healthy arc-like scenarios have both RAS sets at zero, the link at gen 4 x8 of gen 4
+ * x8 with no replay, both modules OK and no throttle reason. zesRasGetState refuses
+ * clear = 1 (and counts it in FAKE_ZE_RAS_CLEARS): reading must never wipe the counters.
  *
  * Counters follow CLOCK_MONOTONIC so that rates are exact whatever the sample window, and
  * survive the library being unloaded and loaded again: a timestamp t (µs, rounded down to
@@ -55,7 +62,7 @@
 #define EXPORT __attribute__((visibility("default")))
 #endif
 
-enum kind { K_DRIVER = 1, K_DEVICE, K_MEM, K_ENGINE, K_FREQ, K_TEMP, K_PWR };
+enum kind { K_DRIVER = 1, K_DEVICE, K_MEM, K_ENGINE, K_FREQ, K_TEMP, K_PWR, K_RAS };
 
 static unsigned generation;
 static int initialised;   /* core */
@@ -101,7 +108,8 @@ __attribute__((destructor)) static void on_unload(void) {
 
 static int is(const char *name) { return strcmp(scenario, name) == 0; }
 static int arc_like(void) {
-  return is("arc-discrete") || is("huge-count") || is("bad-strings") || is("unexpected-code");
+  return is("arc-discrete") || is("huge-count") || is("bad-strings") || is("unexpected-code") ||
+         is("arc-sick");
 }
 
 static void *make_handle(enum kind kind, unsigned device, unsigned index) {
@@ -285,6 +293,73 @@ EXPORT ze_result_t zesDevicePciGetProperties(zes_device_handle_t hDevice,
   pProperties->maxSpeed.gen = is("integrated") ? -1 : 4;
   pProperties->maxSpeed.width = is("integrated") ? -1 : 8;
   pProperties->maxSpeed.maxBandwidth = -1;
+  pProperties->haveBandwidthCounters = 0;
+  pProperties->havePacketCounters = 0;
+  pProperties->haveReplayCounters = arc_like() ? 1 : 0;
+  return ZE_RESULT_SUCCESS;
+}
+
+/* ---- PCIe link now: gen 4 x8 (x4 when sick); replays 17 when sick ---- */
+
+EXPORT ze_result_t zesDevicePciGetState(zes_device_handle_t hDevice, zes_pci_state_t *pState) {
+  SYSMAN_GUARD(hDevice, K_DEVICE, device);
+  (void)device;
+  CHECK_STYPE(pState, 0x17);
+  pState->status = 1; /* GOOD */
+  pState->qualityIssues = 0;
+  pState->stabilityIssues = 0;
+  pState->speed.gen = arc_like() ? 4 : -1;
+  pState->speed.width = arc_like() ? (is("arc-sick") ? 4 : 8) : -1;
+  pState->speed.maxBandwidth = -1;
+  return ZE_RESULT_SUCCESS;
+}
+
+EXPORT ze_result_t zesDevicePciGetStats(zes_device_handle_t hDevice, zes_pci_stats_t *pStats) {
+  SYSMAN_GUARD(hDevice, K_DEVICE, device);
+  (void)device;
+  if (pStats == NULL) return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+  if (!arc_like()) return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
+  memset(pStats, 0, sizeof *pStats);
+  pStats->timestamp = now_us();
+  pStats->replayCounter = is("arc-sick") ? 17 : 0;
+  pStats->speed.gen = 4;
+  pStats->speed.width = is("arc-sick") ? 4 : 8;
+  return ZE_RESULT_SUCCESS;
+}
+
+/* ---- RAS: set 0 correctable, set 1 uncorrectable; counts by category ---- */
+
+EXPORT ze_result_t zesDeviceEnumRasErrorSets(zes_device_handle_t hDevice, uint32_t *pCount,
+                                             zes_ras_handle_t *phRas) {
+  SYSMAN_GUARD(hDevice, K_DEVICE, device);
+  (void)device;
+  return list(pCount, (void **)phRas, arc_like() ? 2 : 0, K_RAS);
+}
+
+EXPORT ze_result_t zesRasGetProperties(zes_ras_handle_t hRas, zes_ras_properties_t *pProperties) {
+  SYSMAN_GUARD(hRas, K_RAS, index);
+  CHECK_STYPE(pProperties, 0xf);
+  pProperties->type = index == 0 ? ZES_RAS_ERROR_TYPE_CORRECTABLE : ZES_RAS_ERROR_TYPE_UNCORRECTABLE;
+  pProperties->onSubdevice = 0;
+  pProperties->subdeviceId = 0;
+  return ZE_RESULT_SUCCESS;
+}
+
+EXPORT ze_result_t zesRasGetState(zes_ras_handle_t hRas, ze_bool_t clear, zes_ras_state_t *pState) {
+  SYSMAN_GUARD(hRas, K_RAS, index);
+  CHECK_STYPE(pState, 0x22);
+  if (clear) {
+    bump("FAKE_ZE_RAS_CLEARS");
+    return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+  }
+  memset(pState->category, 0, sizeof pState->category);
+  if (is("arc-sick") && index == 0) {
+    pState->category[3] = 2; /* compute */
+    pState->category[5] = 3; /* cache */
+  } else if (is("arc-sick")) {
+    pState->category[3] = 1; /* compute */
+    pState->category[4] = 1; /* non-compute */
+  }
   return ZE_RESULT_SUCCESS;
 }
 
@@ -316,7 +391,7 @@ EXPORT ze_result_t zesMemoryGetProperties(zes_mem_handle_t hMemory,
 EXPORT ze_result_t zesMemoryGetState(zes_mem_handle_t hMemory, zes_mem_state_t *pState) {
   SYSMAN_GUARD(hMemory, K_MEM, index);
   CHECK_STYPE(pState, 0x1e);
-  pState->health = 1;
+  pState->health = is("arc-sick") && index == 1 ? ZES_MEM_HEALTH_REPLACE : ZES_MEM_HEALTH_OK;
   pState->size = 6 * GIB;
   pState->free = index == 0 ? 5 * GIB : 4 * GIB + GIB / 2;
   return ZE_RESULT_SUCCESS;
@@ -393,7 +468,10 @@ EXPORT ze_result_t zesFrequencyGetState(zes_freq_handle_t hFrequency, zes_freq_s
   pState->tdp = -1.0;
   pState->efficient = -1.0;
   pState->actual = index == 0 ? (is("integrated") ? 800.0 : 2450.0) : 2375.0;
-  pState->throttleReasons = 0;
+  pState->throttleReasons = is("arc-sick") && index == 0
+                                ? (ZES_FREQ_THROTTLE_REASON_FLAG_AVE_PWR_CAP |
+                                   ZES_FREQ_THROTTLE_REASON_FLAG_THERMAL_LIMIT | 0x80)
+                                : 0;
   return ZE_RESULT_SUCCESS;
 }
 

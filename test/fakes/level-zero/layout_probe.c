@@ -47,6 +47,18 @@ int main(void) {
   OFF(zes_pci_properties_t, address.function);
   OFF(zes_pci_properties_t, maxSpeed.gen);
   OFF(zes_pci_properties_t, maxSpeed.width);
+  OFF(zes_pci_properties_t, haveReplayCounters);
+  SIZE(zes_pci_state_t);
+  OFF(zes_pci_state_t, speed.gen);
+  OFF(zes_pci_state_t, speed.width);
+  SIZE(zes_pci_stats_t);
+  OFF(zes_pci_stats_t, replayCounter);
+  SIZE(zes_ras_properties_t);
+  OFF(zes_ras_properties_t, type);
+  OFF(zes_ras_properties_t, onSubdevice);
+  SIZE(zes_ras_state_t);
+  OFF(zes_ras_state_t, category);
+  LEN(zes_ras_state_t, category);
 
   SIZE(zes_mem_properties_t);
   OFF(zes_mem_properties_t, location);
@@ -54,6 +66,7 @@ int main(void) {
   SIZE(zes_mem_state_t);
   OFF(zes_mem_state_t, pNext);
   OFF(zes_mem_state_t, free);
+  OFF(zes_mem_state_t, health);
   /* The member named `size` (allocatable bytes), not to be confused with sizeof. */
   printf("zes_mem_state_t.field.size %zu\n", offsetof(zes_mem_state_t, size));
 
@@ -72,6 +85,7 @@ int main(void) {
   OFF(zes_freq_properties_t, max);
   SIZE(zes_freq_state_t);
   OFF(zes_freq_state_t, actual);
+  OFF(zes_freq_state_t, throttleReasons);
 
   SIZE(zes_temp_properties_t);
   OFF(zes_temp_properties_t, type);
@@ -108,6 +122,21 @@ int main(void) {
   CONST(ZES_STRUCTURE_TYPE_PROCESS_STATE);
   CONST(ZES_STRUCTURE_TYPE_FREQ_STATE);
   CONST(ZES_STRUCTURE_TYPE_MEM_STATE);
+  CONST(ZES_STRUCTURE_TYPE_RAS_PROPERTIES);
+  CONST(ZES_STRUCTURE_TYPE_PCI_STATE);
+  CONST(ZES_STRUCTURE_TYPE_RAS_STATE);
+  CONST(ZES_MEM_HEALTH_UNKNOWN);
+  CONST(ZES_MEM_HEALTH_CRITICAL);
+  CONST(ZES_MEM_HEALTH_REPLACE);
+  CONST(ZES_RAS_ERROR_TYPE_CORRECTABLE);
+  CONST(ZES_RAS_ERROR_TYPE_UNCORRECTABLE);
+  CONST(ZES_FREQ_THROTTLE_REASON_FLAG_AVE_PWR_CAP);
+  CONST(ZES_FREQ_THROTTLE_REASON_FLAG_BURST_PWR_CAP);
+  CONST(ZES_FREQ_THROTTLE_REASON_FLAG_CURRENT_LIMIT);
+  CONST(ZES_FREQ_THROTTLE_REASON_FLAG_THERMAL_LIMIT);
+  CONST(ZES_FREQ_THROTTLE_REASON_FLAG_PSU_ALERT);
+  CONST(ZES_FREQ_THROTTLE_REASON_FLAG_SW_RANGE);
+  CONST(ZES_FREQ_THROTTLE_REASON_FLAG_HW_RANGE);
   CONST(ZE_DEVICE_PROPERTY_FLAG_INTEGRATED);
   CONST(ZES_ENGINE_GROUP_ALL);
   CONST(ZES_ENGINE_GROUP_COMPUTE_ALL);

@@ -42,6 +42,7 @@ typedef struct _zes_freq_handle_t *zes_freq_handle_t;
 typedef struct _zes_engine_handle_t *zes_engine_handle_t;
 typedef struct _zes_mem_handle_t *zes_mem_handle_t;
 typedef struct _zes_temp_handle_t *zes_temp_handle_t;
+typedef struct _zes_ras_handle_t *zes_ras_handle_t;
 
 /* The stype values this backend sets (core and Sysman enums). */
 #define ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES 0x3
@@ -54,6 +55,9 @@ typedef struct _zes_temp_handle_t *zes_temp_handle_t;
 #define ZES_STRUCTURE_TYPE_PROCESS_STATE 0x16
 #define ZES_STRUCTURE_TYPE_FREQ_STATE 0x1b
 #define ZES_STRUCTURE_TYPE_MEM_STATE 0x1e
+#define ZES_STRUCTURE_TYPE_RAS_PROPERTIES 0xf
+#define ZES_STRUCTURE_TYPE_PCI_STATE 0x17
+#define ZES_STRUCTURE_TYPE_RAS_STATE 0x22
 
 #define ZE_MAX_DEVICE_UUID_SIZE 16
 #define ZE_MAX_DEVICE_NAME 256
@@ -86,6 +90,27 @@ typedef struct _zes_temp_handle_t *zes_temp_handle_t;
 #define ZES_TEMP_SENSORS_MEMORY 2
 #define ZES_MEM_LOC_SYSTEM 0
 #define ZES_MEM_LOC_DEVICE 1
+
+/* zes_mem_health_t */
+#define ZES_MEM_HEALTH_UNKNOWN 0
+#define ZES_MEM_HEALTH_OK 1
+#define ZES_MEM_HEALTH_DEGRADED 2
+#define ZES_MEM_HEALTH_CRITICAL 3
+#define ZES_MEM_HEALTH_REPLACE 4
+
+/* zes_ras_error_type_t; the state holds one count per zes_ras_error_cat_t */
+#define ZES_RAS_ERROR_TYPE_CORRECTABLE 0
+#define ZES_RAS_ERROR_TYPE_UNCORRECTABLE 1
+#define ZES_MAX_RAS_ERROR_CATEGORY_COUNT 7
+
+/* zes_freq_throttle_reason_flag_t */
+#define ZES_FREQ_THROTTLE_REASON_FLAG_AVE_PWR_CAP 1
+#define ZES_FREQ_THROTTLE_REASON_FLAG_BURST_PWR_CAP 2
+#define ZES_FREQ_THROTTLE_REASON_FLAG_CURRENT_LIMIT 4
+#define ZES_FREQ_THROTTLE_REASON_FLAG_THERMAL_LIMIT 8
+#define ZES_FREQ_THROTTLE_REASON_FLAG_PSU_ALERT 16
+#define ZES_FREQ_THROTTLE_REASON_FLAG_SW_RANGE 32
+#define ZES_FREQ_THROTTLE_REASON_FLAG_HW_RANGE 64
 
 typedef struct _ze_device_uuid_t {
   uint8_t id[ZE_MAX_DEVICE_UUID_SIZE];
@@ -150,6 +175,38 @@ typedef struct _zes_pci_properties_t {
   ze_bool_t havePacketCounters;
   ze_bool_t haveReplayCounters;
 } zes_pci_properties_t;
+
+typedef struct _zes_pci_state_t {
+  uint32_t stype;
+  const void *pNext;
+  uint32_t status;
+  uint32_t qualityIssues;
+  uint32_t stabilityIssues;
+  zes_pci_speed_t speed;
+} zes_pci_state_t;
+
+typedef struct _zes_pci_stats_t {
+  uint64_t timestamp;
+  uint64_t replayCounter;
+  uint64_t packetCounter;
+  uint64_t rxCounter;
+  uint64_t txCounter;
+  zes_pci_speed_t speed;
+} zes_pci_stats_t;
+
+typedef struct _zes_ras_properties_t {
+  uint32_t stype;
+  void *pNext;
+  uint32_t type;
+  ze_bool_t onSubdevice;
+  uint32_t subdeviceId;
+} zes_ras_properties_t;
+
+typedef struct _zes_ras_state_t {
+  uint32_t stype;
+  const void *pNext;
+  uint64_t category[ZES_MAX_RAS_ERROR_CATEGORY_COUNT];
+} zes_ras_state_t;
 
 typedef struct _zes_mem_properties_t {
   uint32_t stype;
