@@ -67,7 +67,8 @@ fakeZeTest(
     const args = ["--backends", "level-zero,drm", ...fixtureRootArgs("xe-discrete")];
     const row = (busy: string, watts: string) =>
       `0, Intel(R) Arc(TM) B580 Graphics, 00000000:03:00.0, 12288 MiB, 2560 MiB, 9728 MiB, ${busy}, ` +
-      `[N/A], 62, ${watts}, 190.00 W, 2450 MHz, 2375 MHz, 2850 MHz, [N/A], [N/A], [N/A], [N/A]\n`;
+      // PCIe generation 4: the fake's zesDevicePciGetState.
+      `[N/A], 62, ${watts}, 190.00 W, 2450 MHz, 2375 MHz, 2850 MHz, [N/A], [N/A], 4, [N/A]\n`;
     // Engine activity and energy are counters: the first sample has no utilization or power,
     // so the query samples again 250 ms later (as watch warms up).
     const twice = await runCli(["query", GPU_QUERY, "--format=csv", ...args], { env });
