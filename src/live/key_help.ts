@@ -7,6 +7,7 @@ export const HELP_LINES: readonly string[] = [
   "  s              sort processes: GPU memory → GPU% → CPU% → start → container",
   "                 → pod → pid (CPU% to pod while their column is shown)",
   "  f              show one GPU at a time, then all again",
+  "  g              charts: per GPU → one metric for all GPUs → off",
   "  ↑ ↓  j k       scroll one line",
   "  PgUp PgDn      scroll one page (space: next page)",
   "  Home End       first / last process",

@@ -8,6 +8,7 @@ export type Key =
   | "sort"
   | "filter"
   | "help"
+  | "charts"
   | "up"
   | "down"
   | "page-up"
@@ -41,6 +42,8 @@ const SINGLE: Readonly<Record<string, Key>> = {
   "S": "sort",
   "f": "filter",
   "F": "filter",
+  "g": "charts",
+  "G": "charts",
   "h": "help",
   "H": "help",
   "?": "help",

@@ -18,7 +18,9 @@ import {
 import type { Io, TerminalSize } from "../platform/io.ts";
 import { errorMessage } from "../model/errors.ts";
 import { renderLiveFrame } from "./live_frame.ts";
-import { processViewport } from "./viewport.ts";
+import { chartLines, processViewport, visibleReading } from "./viewport.ts";
+import { History, historyCapacityFor } from "./history.ts";
+import type { Snapshot } from "../model/types.ts";
 import { offeredSortOrders } from "./process_order.ts";
 import { type Key, parseKeys } from "./keys.ts";
 import { Sampler, type SnapshotSource } from "../session/sampler.ts";
@@ -28,6 +30,8 @@ export interface TopOptions {
   intervalMs: number;
   color: boolean;
   version: string;
+  /** Block cells for the charts; false when the locale is not UTF-8. */
+  unicode: boolean;
 }
 
 export const NOT_A_TERMINAL_MESSAGE =
@@ -63,6 +67,8 @@ class TopScreen {
   readonly #finished: Promise<unknown>;
   #restored = false;
   readonly #removers: (() => void)[] = [];
+  readonly #history = new History(historyCapacityFor(FALLBACK_SIZE.columns));
+  #historyHas: Snapshot | null = null;
 
   constructor(source: SnapshotSource, options: TopOptions, io: Io) {
     this.#source = source;
@@ -88,6 +94,7 @@ class TopScreen {
         }));
       }
       this.#removers.push(io.onSignal("SIGWINCH", this.#draw));
+      this.#removers.push(this.#sampler.subscribe(this.#record));
       this.#removers.push(this.#sampler.subscribe(this.#draw));
       this.#draw();
       this.#sampler.start();
@@ -123,16 +130,28 @@ class TopScreen {
     return this.#io.terminalSize() ?? FALLBACK_SIZE;
   }
 
+  /** Each new reading goes into the history once (the sampler also calls back on errors). */
+  readonly #record = (): void => {
+    const snapshot = this.#sampler.latest?.snapshot ?? null;
+    if (snapshot === null || snapshot === this.#historyHas) return;
+    this.#historyHas = snapshot;
+    this.#history.push(snapshot);
+  };
+
   readonly #draw = (): void => {
     try {
       const snapshot = this.#sampler.latest?.snapshot ?? null;
-      const lines = renderLiveFrame(snapshot, this.#size(), this.#state, {
+      const size = this.#size();
+      this.#history.resize(historyCapacityFor(size.columns));
+      const lines = renderLiveFrame(snapshot, size, this.#state, {
         idFilter: idFilterOf(this.#source, snapshot),
         color: this.#options.color,
         intervalMs: this.#options.intervalMs,
         version: this.#options.version,
         pending: this.#sampler.pending,
         error: this.#sampler.lastError,
+        history: this.#history,
+        unicode: this.#options.unicode,
       });
       this.#io.out(frameToAnsi(lines));
     } catch (error) {
@@ -165,7 +184,14 @@ class TopScreen {
   /** Applies one key to the UI state; true when it quits the view. */
   #applyKey(key: Key): boolean {
     const snapshot = this.#sampler.latest?.snapshot ?? null;
-    const viewport = processViewport(snapshot, this.#size(), this.#state);
+    const size = this.#size();
+    const devices = snapshot === null ? [] : visibleReading(snapshot, this.#state).devices;
+    const charts = chartLines(devices, size, this.#state, {
+      history: this.#history,
+      unicode: this.#options.unicode,
+      intervalMs: this.#options.intervalMs,
+    });
+    const viewport = processViewport(snapshot, size, this.#state, charts.length);
     const result = applyKey(this.#state, key, {
       deviceIndexes: (snapshot?.devices ?? []).map((d) => d.index).sort((a, b) => a - b),
       ...viewport,

@@ -2,6 +2,7 @@
  * What the user chose in the live view, and how each key changes it. Pure: the controller
  * keeps the state and redraws after each change.
  */
+import { CHART_LAYOUTS, type ChartLayout } from "./chart_panel.ts";
 import type { Key } from "./keys.ts";
 
 /**
@@ -30,6 +31,8 @@ export interface UiState {
   /** First process row shown. */
   scroll: number;
   help: boolean;
+  /** How the history charts are laid out (`g` cycles). */
+  charts: ChartLayout;
 }
 
 export const INITIAL_UI_STATE: UiState = {
@@ -37,6 +40,7 @@ export const INITIAL_UI_STATE: UiState = {
   deviceFilter: null,
   scroll: 0,
   help: false,
+  charts: "device",
 };
 
 export interface KeyContext {
@@ -103,6 +107,10 @@ export function applyKey(state: UiState, key: Key, context: KeyContext): KeyResu
       };
     case "help":
       return { state: { ...state, help: !state.help }, quit: false };
+    case "charts": {
+      const next = CHART_LAYOUTS[(CHART_LAYOUTS.indexOf(state.charts) + 1) % CHART_LAYOUTS.length];
+      return { state: { ...state, charts: next ?? "device" }, quit: false };
+    }
     case "escape":
       return { state: { ...state, help: false }, quit: false };
     case "up":

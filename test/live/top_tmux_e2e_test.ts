@@ -233,3 +233,56 @@ tmuxTest(
     await quitAndCheckShell(tmux);
   },
 );
+
+/** The rows of the chart under the label `title` (to the next label or blank line). */
+function chartUnder(screen: string, title: string): string[] {
+  const lines = screen.split("\n");
+  const at = lines.findIndex((line) => line.startsWith(title));
+  if (at < 0) return [];
+  const rows: string[] = [];
+  for (const line of lines.slice(at + 1)) {
+    if (line.trim() === "" || /^GPU \d/.test(line)) break;
+    rows.push(line);
+  }
+  return rows;
+}
+
+tmuxTest(
+  "gputop top in tmux: history charts fill after some samples, g cycles layouts",
+  async (tmux) => {
+    await startTop(tmux, {});
+    // 110×35 with four GPUs: utilization alone fits, 2 rows tall. The A100 reads 87 %:
+    // 2 rows = 16 eighths, 87 % → 14: █ below, ▆ above (fake_nvml.c DEVICES[0]).
+    const filled = await tmux.waitFor(
+      (s) => (chartUnder(s, "GPU 2 UTIL 0–100 %")[0] ?? "").includes("▆▆▆"),
+      "three samples in the A100's chart",
+    );
+    const rows = chartUnder(filled, "GPU 2 UTIL 0–100 %");
+    assert.equal(rows.length, 2, filled);
+    assert.match(rows[0]!, /^ +▆{3,}$/);
+    assert.match(rows[1]!, /^ +█{3,}$/);
+    assert.equal(rows[0]!.trim().length, rows[1]!.trim().length, "one column per sample");
+    assert.match(filled, /GPU 2 UTIL 0–100 % +\d+ s/);
+    assert.match(filled, /processes 1-\d of 7/);
+
+    await tmux.keys("g"); // one metric for all devices: the four UTIL charts side by side
+    await tmux.waitFor((s) => /GPU 0 UTIL .* GPU 1 UTIL .* GPU 2 UTIL/.test(s), "by metric");
+    await tmux.keys("g"); // off
+    await tmux.waitFor((s) => !/UTIL 0–100 %/.test(s) && s.includes("PID USER"), "charts off");
+    await quitAndCheckShell(tmux);
+  },
+);
+
+tmuxTest(
+  "gputop top in tmux: LANG=C draws the charts in ASCII",
+  async (tmux) => {
+    await startTop(tmux, { LANG: "C" });
+    // 14 eighths in ASCII: # below, - above.
+    const ascii = await tmux.waitFor(
+      (s) => (chartUnder(s, "GPU 2 UTIL 0-100 %")[0] ?? "").includes("---"),
+      "ASCII chart cells",
+    );
+    assert.match(chartUnder(ascii, "GPU 2 UTIL 0-100 %")[1]!, /^ +#{3,}$/);
+    await quitAndCheckShell(tmux);
+  },
+);

@@ -1,5 +1,6 @@
 /** `gputop top`: the live full-screen view (logic in src/live/top.ts). */
 import { runTop } from "../../live/top.ts";
+import { localeIsUtf8 } from "../../live/locale.ts";
 import { filteredSource } from "../../session/filtered_source.ts";
 import { processFilteredSource } from "../../session/process_filtered_source.ts";
 import { processFilterOf } from "../process_options.ts";
@@ -23,6 +24,7 @@ export function run({ options, values }: Invocation, io: Io): Promise<number> {
       intervalMs: interval,
       color: options.color,
       version: VERSION,
+      unicode: localeIsUtf8((name) => io.env(name)),
     },
     io,
   );
