@@ -17,7 +17,7 @@ import type { Snapshot } from "../model/types.ts";
 import { fitToWidth } from "../render/display_width.ts";
 import { deviceBlock } from "./device_block.ts";
 import type { LiveFrameOptions, TerminalSize } from "./frame_options.ts";
-import { HELP_LINES, keyLine } from "./key_help.ts";
+import { HELP_LINES, keyLine, searchLine } from "./key_help.ts";
 import { processTableLines } from "./process_table_lines.ts";
 import { fitLine, SGR, styledLine } from "./styled_line.ts";
 import { noDevicesText, titleText } from "./title_line.ts";
@@ -61,6 +61,6 @@ export function renderLiveFrame(
   }
   while (lines.length < rows - 1) lines.push(" ".repeat(width));
   lines.splice(rows - 1);
-  lines.push(keyLine(range, width, color));
+  lines.push(state.editing ? searchLine(state.search, width, color) : keyLine(range, width, color));
   return lines.slice(0, rows);
 }

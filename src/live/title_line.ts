@@ -33,11 +33,13 @@ export function titleText(
     parts.push(`${snapshot.timestamp.slice(11, 19)} UTC`);
   }
   parts.push(`every ${intervalText(options.intervalMs)}`);
-  parts.push(`sort: ${SORT_LABEL[state.sort]}`);
+  parts.push(`sort: ${SORT_LABEL[state.sort]}${state.reverse ? ", reversed" : ""}`);
   const ids = options.idFilter ? `-i ${escapeText(options.idFilter.ids.join(","))}` : null;
   if (state.deviceFilter !== null) {
     parts.push(ids === null ? `GPU: ${state.deviceFilter}` : `GPU: ${state.deviceFilter} (${ids})`);
   } else parts.push(ids === null ? "GPU: all" : `GPU: ${ids}`);
+  if (state.search !== "" && !state.editing) parts.push(`filter: ${escapeText(state.search)}`);
+  if (state.paused) parts.push("PAUSED");
   if (options.pending && snapshot === null) parts.push("reading…");
   if (options.error !== null) parts.push(`error: ${escapeText(options.error)}`);
   for (const backend of snapshot?.backends ?? []) {

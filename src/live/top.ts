@@ -22,7 +22,9 @@ import { chartLines, processViewport, visibleReading } from "./viewport.ts";
 import { History, historyCapacityFor } from "./history.ts";
 import type { Snapshot } from "../model/types.ts";
 import { offeredSortOrders } from "./process_order.ts";
-import { type Key, parseKeys } from "./keys.ts";
+import { inputTokens, type Key, keyOfToken } from "./keys.ts";
+import { PausableSource } from "./pausable_source.ts";
+import { applySearchToken } from "./search_input.ts";
 import { Sampler, type SnapshotSource } from "../session/sampler.ts";
 import { applyKey, INITIAL_UI_STATE, type UiState } from "./ui_state.ts";
 
@@ -61,6 +63,7 @@ class TopScreen {
   readonly #options: TopOptions;
   readonly #io: Io;
   readonly #sampler: Sampler;
+  readonly #pausable: PausableSource;
   #state: UiState = INITIAL_UI_STATE;
   #finish: (error: unknown) => void = () => {};
   #stoppedBy: StopSignal | null = null;
@@ -74,7 +77,8 @@ class TopScreen {
     this.#source = source;
     this.#options = options;
     this.#io = io;
-    this.#sampler = new Sampler(source, { intervalMs: options.intervalMs });
+    this.#pausable = new PausableSource(source);
+    this.#sampler = new Sampler(this.#pausable, { intervalMs: options.intervalMs });
     this.#finished = new Promise<unknown>((resolve) => {
       this.#finish = resolve;
     });
@@ -170,8 +174,8 @@ class TopScreen {
     const decoder = new TextDecoder();
     try {
       for await (const chunk of this.#io.input()) {
-        for (const key of parseKeys(decoder.decode(chunk, { stream: true }))) {
-          if (this.#applyKey(key)) return;
+        for (const token of inputTokens(decoder.decode(chunk, { stream: true }))) {
+          if (this.#applyToken(token)) return;
         }
         this.#draw();
       }
@@ -179,6 +183,16 @@ class TopScreen {
     } catch (error) {
       this.#finish(new Error(`reading keys: ${errorMessage(error)}`));
     }
+  }
+
+  /** One token of input: text while the filter is typed, else a key; true when it quits. */
+  #applyToken(token: string): boolean {
+    if (this.#state.editing && token !== "\x03") {
+      this.#state = applySearchToken(this.#state, token);
+      return false;
+    }
+    const key = keyOfToken(token);
+    return key === null ? false : this.#applyKey(key);
   }
 
   /** Applies one key to the UI state; true when it quits the view. */
@@ -198,6 +212,7 @@ class TopScreen {
       sortOrders: offeredSortOrders(snapshot?.processes ?? []),
     });
     this.#state = result.state;
+    this.#pausable.paused = result.state.paused;
     if (result.quit) this.#finish(null);
     return result.quit;
   }

@@ -33,6 +33,14 @@ export interface UiState {
   help: boolean;
   /** How the history charts are laid out (`g` cycles). */
   charts: ChartLayout;
+  /** The sort order turned round (`r`). */
+  reverse: boolean;
+  /** No new readings are taken or shown (`p`). */
+  paused: boolean;
+  /** Show only processes whose name, command, user, container, pod or PID holds this (`/`). */
+  search: string;
+  /** The search text is being typed: input is text until Enter or Esc. */
+  editing: boolean;
 }
 
 export const INITIAL_UI_STATE: UiState = {
@@ -41,6 +49,10 @@ export const INITIAL_UI_STATE: UiState = {
   scroll: 0,
   help: false,
   charts: "device",
+  reverse: false,
+  paused: false,
+  search: "",
+  editing: false,
 };
 
 export interface KeyContext {
@@ -83,6 +95,29 @@ export function clampScroll(scroll: number, context: KeyContext): number {
   return Math.min(Math.max(0, scroll), max);
 }
 
+/** The keys that switch a part of the view, not the scroll position. */
+function toggled(
+  state: UiState,
+  key: "help" | "charts" | "reverse" | "pause" | "search" | "escape",
+) {
+  switch (key) {
+    case "help":
+      return { ...state, help: !state.help };
+    case "charts": {
+      const next = CHART_LAYOUTS[(CHART_LAYOUTS.indexOf(state.charts) + 1) % CHART_LAYOUTS.length];
+      return { ...state, charts: next ?? "device" };
+    }
+    case "reverse":
+      return { ...state, reverse: !state.reverse, scroll: 0 };
+    case "pause":
+      return { ...state, paused: !state.paused };
+    case "search":
+      return { ...state, editing: true, help: false, scroll: 0 };
+    case "escape":
+      return { ...state, help: false, search: "", editing: false, scroll: 0 };
+  }
+}
+
 export function applyKey(state: UiState, key: Key, context: KeyContext): KeyResult {
   const page = Math.max(1, context.pageRows);
   const scrolled = (scroll: number) => ({
@@ -106,13 +141,12 @@ export function applyKey(state: UiState, key: Key, context: KeyContext): KeyResu
         quit: false,
       };
     case "help":
-      return { state: { ...state, help: !state.help }, quit: false };
-    case "charts": {
-      const next = CHART_LAYOUTS[(CHART_LAYOUTS.indexOf(state.charts) + 1) % CHART_LAYOUTS.length];
-      return { state: { ...state, charts: next ?? "device" }, quit: false };
-    }
+    case "charts":
+    case "reverse":
+    case "pause":
+    case "search":
     case "escape":
-      return { state: { ...state, help: false }, quit: false };
+      return { state: toggled(state, key), quit: false };
     case "up":
       return scrolled(state.scroll - 1);
     case "down":

@@ -7,6 +7,7 @@ import { chartPanel } from "./chart_panel.ts";
 import type { LiveFrameOptions, TerminalSize } from "./frame_options.ts";
 import type { Line } from "./styled_line.ts";
 import { sortProcesses } from "./process_order.ts";
+import { searchProcesses } from "./search_input.ts";
 import type { UiState } from "./ui_state.ts";
 
 /** The devices and processes the view shows under `state.deviceFilter`. */
@@ -18,13 +19,19 @@ export function visibleReading(
   const filter = devices.some((d) => d.index === state.deviceFilter) ? state.deviceFilter : null;
   return {
     devices: filter === null ? devices : devices.filter((d) => d.index === filter),
-    processes: sortProcesses(
+    processes: orderedProcesses(
       filter === null
         ? snapshot.processes
         : snapshot.processes.filter((p) => p.deviceIndex === filter),
-      state.sort,
+      state,
     ),
   };
+}
+
+/** The processes the `/` filter keeps, in the order of `s`, turned round by `r`. */
+function orderedProcesses(processes: GpuProcess[], state: UiState): GpuProcess[] {
+  const sorted = sortProcesses(searchProcesses(processes, state.search), state.sort);
+  return state.reverse ? sorted.reverse() : sorted;
 }
 
 /** Process rows the charts always leave, so that they give way before the processes do. */

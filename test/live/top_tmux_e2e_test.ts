@@ -286,3 +286,29 @@ tmuxTest(
     await quitAndCheckShell(tmux);
   },
 );
+
+tmuxTest("gputop top in tmux: r reverses, / filters (Esc clears), p pauses", async (tmux) => {
+  await startTop(tmux, {});
+  const first = await tmux.waitFor((s) => s.includes("of 7"), "the first frame");
+  const byMemory = pids(first);
+  await tmux.keys("r");
+  const reversed = await tmux.waitFor((s) => s.includes("reversed"), "the reversed order");
+  assert.deepEqual(pids(reversed), [...byMemory].reverse());
+
+  await tmux.keys("-l", "/firef");
+  await tmux.waitFor((s) => s.includes("filter: firef_"), "the filter being typed");
+  await tmux.keys("Enter");
+  const filtered = await tmux.waitFor((s) => /filter: firef\s*$/m.test(s), "the filter kept");
+  assert.deepEqual(pids(filtered), [5000, 5000]);
+  await tmux.keys("Escape");
+  await tmux.waitFor((s) => !s.includes("filter:") && s.includes("of 7"), "the filter cleared");
+
+  await tmux.keys("p");
+  const paused = await tmux.waitFor((s) => s.includes("PAUSED"), "paused");
+  const clock = /\d\d:\d\d:\d\d UTC/.exec(paused)![0];
+  await new Promise((resolve) => setTimeout(resolve, 1500)); // three intervals
+  assert.ok((await tmux.screen()).includes(clock), "no new reading while paused");
+  await tmux.keys("p");
+  await tmux.waitFor((s) => !s.includes("PAUSED") && !s.includes(clock), "sampling again");
+  await quitAndCheckShell(tmux);
+});

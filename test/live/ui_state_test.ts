@@ -14,3 +14,16 @@ Deno.test("g cycles the chart layouts: per device → one metric for all → off
   }
   assert.deepEqual(seen, ["device", "metric", "off", "device"]);
 });
+
+Deno.test("r reverses, p pauses, / starts the filter, Esc clears it", () => {
+  assert.deepEqual(parseKeys("rRpP/"), ["reverse", "reverse", "pause", "pause", "search"]);
+  let state = applyKey({ ...INITIAL_UI_STATE, scroll: 2 }, "reverse", CONTEXT).state;
+  assert.deepEqual([state.reverse, state.scroll], [true, 0]);
+  state = applyKey(state, "pause", CONTEXT).state;
+  assert.equal(state.paused, true);
+  state = applyKey(state, "search", CONTEXT).state;
+  assert.equal(state.editing, true);
+  state = applyKey({ ...state, editing: false, search: "fire", help: true }, "escape", CONTEXT)
+    .state;
+  assert.deepEqual([state.search, state.editing, state.help], ["", false, false]);
+});
