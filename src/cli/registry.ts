@@ -81,6 +81,12 @@ export const COMMANDS: readonly Command[] = [
       interval: INTERVAL_OPTION,
       "rescan-interval": RESCAN_INTERVAL_OPTION,
       ...PROCESS_FILTER_OPTIONS,
+      replay: {
+        type: "string",
+        value: "FILE",
+        help: "play a recording of 'gputop record' instead of reading the GPUs\n" +
+          "(space pauses, ← → step, + - speed)",
+      },
     },
     run: (inv, io) => import("./commands/top.ts").then((m) => m.run(inv, io)),
   },

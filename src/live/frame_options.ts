@@ -1,5 +1,6 @@
 /** What the `top` screen is drawn for: the terminal's size and the view's options. */
 import type { HistoryView } from "./history.ts";
+import type { ReplayStatus } from "./replay_player.ts";
 
 export interface TerminalSize {
   columns: number;
@@ -23,4 +24,6 @@ export interface LiveFrameOptions {
   history?: HistoryView;
   /** Block cells for the charts; `_.-=#` when false (the locale is not UTF-8). */
   unicode?: boolean;
+  /** Set while a recording plays (`top --replay`): the title shows where and how. */
+  replay?: ReplayStatus;
 }

@@ -76,6 +76,11 @@ export class History implements HistoryView {
     }
   }
 
+  /** Forgets every sample (a replay stepped back refills it). */
+  clear(): void {
+    this.#rings.clear();
+  }
+
   push(snapshot: Snapshot): void {
     const seen = new Set<string>();
     for (const device of snapshot.devices) {

@@ -16,6 +16,7 @@ export const HELP_LINES: readonly string[] = [
   "  ↑ ↓  j k       scroll one line",
   "  PgUp PgDn      scroll one page (space: next page)",
   "  Home End       first / last process",
+  "  space ← → + -  replay (top --replay): pause/play, step one reading, speed",
   "  h, ?           this help (h, ? or Esc closes it; Esc also clears the filter)",
   "",
   "unknown: the backend could not read the value (never shown as 0).",

@@ -9,6 +9,10 @@ export type Key =
   | "filter"
   | "help"
   | "charts"
+  | "left"
+  | "right"
+  | "faster"
+  | "slower"
   | "reverse"
   | "pause"
   | "search"
@@ -21,6 +25,10 @@ export type Key =
   | "escape";
 
 const SEQUENCES: readonly (readonly [string, Key])[] = [
+  ["\x1b[D", "left"],
+  ["\x1bOD", "left"],
+  ["\x1b[C", "right"],
+  ["\x1bOC", "right"],
   ["\x1b[A", "up"],
   ["\x1bOA", "up"],
   ["\x1b[B", "down"],
@@ -50,6 +58,9 @@ const SINGLE: Readonly<Record<string, Key>> = {
   "p": "pause",
   "P": "pause",
   "/": "search",
+  "+": "faster",
+  "=": "faster",
+  "-": "slower",
   "g": "charts",
   "G": "charts",
   "h": "help",

@@ -24,6 +24,7 @@ import type { Snapshot } from "../model/types.ts";
 import { offeredSortOrders } from "./process_order.ts";
 import { inputTokens, type Key, keyOfToken } from "./keys.ts";
 import { PausableSource } from "./pausable_source.ts";
+import { REPLAY_TICK_MS, type ReplayPlayer } from "./replay_player.ts";
 import { applySearchToken } from "./search_input.ts";
 import { Sampler, type SnapshotSource } from "../session/sampler.ts";
 import { applyKey, INITIAL_UI_STATE, type UiState } from "./ui_state.ts";
@@ -34,6 +35,8 @@ export interface TopOptions {
   version: string;
   /** Block cells for the charts; false when the locale is not UTF-8. */
   unicode: boolean;
+  /** Set for `top --replay`: the source is this player, and the replay keys drive it. */
+  replay?: ReplayPlayer;
 }
 
 export const NOT_A_TERMINAL_MESSAGE =
@@ -78,7 +81,9 @@ class TopScreen {
     this.#options = options;
     this.#io = io;
     this.#pausable = new PausableSource(source);
-    this.#sampler = new Sampler(this.#pausable, { intervalMs: options.intervalMs });
+    this.#sampler = new Sampler(this.#pausable, {
+      intervalMs: options.replay ? REPLAY_TICK_MS : options.intervalMs,
+    });
     this.#finished = new Promise<unknown>((resolve) => {
       this.#finish = resolve;
     });
@@ -142,9 +147,14 @@ class TopScreen {
     this.#history.push(snapshot);
   };
 
+  /** The reading on screen: a replay's current one shows at once after a step. */
+  #shown(): Snapshot | null {
+    return this.#options.replay?.current ?? this.#sampler.latest?.snapshot ?? null;
+  }
+
   readonly #draw = (): void => {
     try {
-      const snapshot = this.#sampler.latest?.snapshot ?? null;
+      const snapshot = this.#shown();
       const size = this.#size();
       this.#history.resize(historyCapacityFor(size.columns));
       const lines = renderLiveFrame(snapshot, size, this.#state, {
@@ -156,6 +166,7 @@ class TopScreen {
         error: this.#sampler.lastError,
         history: this.#history,
         unicode: this.#options.unicode,
+        ...(this.#options.replay ? { replay: this.#options.replay.status() } : {}),
       });
       this.#io.out(frameToAnsi(lines));
     } catch (error) {
@@ -187,6 +198,10 @@ class TopScreen {
 
   /** One token of input: text while the filter is typed, else a key; true when it quits. */
   #applyToken(token: string): boolean {
+    if (this.#options.replay && !this.#state.editing && token === " ") {
+      this.#options.replay.togglePlaying();
+      return false;
+    }
     if (this.#state.editing && token !== "\x03") {
       this.#state = applySearchToken(this.#state, token);
       return false;
@@ -195,9 +210,20 @@ class TopScreen {
     return key === null ? false : this.#applyKey(key);
   }
 
+  /** ← → step a replay (the history refilled up to the reading shown), + - its speed. */
+  #applyReplayKey(key: Key, replay: ReplayPlayer): void {
+    if (key === "faster" || key === "slower") replay.changeSpeed(key === "faster" ? 1 : -1);
+    if (key !== "left" && key !== "right") return;
+    replay.step(key === "left" ? -1 : 1);
+    this.#history.clear();
+    for (const snapshot of replay.upToCurrent(this.#history.capacity)) this.#history.push(snapshot);
+    this.#historyHas = replay.current;
+  }
+
   /** Applies one key to the UI state; true when it quits the view. */
   #applyKey(key: Key): boolean {
-    const snapshot = this.#sampler.latest?.snapshot ?? null;
+    if (this.#options.replay) this.#applyReplayKey(key, this.#options.replay);
+    const snapshot = this.#shown();
     const size = this.#size();
     const devices = snapshot === null ? [] : visibleReading(snapshot, this.#state).devices;
     const charts = chartLines(devices, size, this.#state, {

@@ -127,6 +127,11 @@ export function applyKey(state: UiState, key: Key, context: KeyContext): KeyResu
   switch (key) {
     case "quit":
       return { state, quit: true };
+    case "left":
+    case "right":
+    case "faster":
+    case "slower":
+      return { state, quit: false }; // the replay's keys: the controller acts on them
     case "sort": {
       const next = nextSortOrder(state.sort, context.sortOrders ?? BASIC_SORT_ORDERS);
       return { state: { ...state, sort: next, scroll: 0 }, quit: false };

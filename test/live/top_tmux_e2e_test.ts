@@ -5,9 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { buildFakeNvml } from "../fakes/nvml/build_fake_nvml.ts";
-import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { drmFixtureArgs, procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
 import { testWithProgram } from "../support/require_program.ts";
-import { MAIN_TS, REPO_ROOT } from "../support/run_cli.ts";
+import { MAIN_TS, REPO_ROOT, runCli } from "../support/run_cli.ts";
+import { join } from "node:path";
 
 const PROMPT = "gputop-test$ ";
 
@@ -312,3 +313,57 @@ tmuxTest("gputop top in tmux: r reverses, / filters (Esc clears), p pauses", asy
   await tmux.waitFor((s) => !s.includes("PAUSED") && !s.includes(clock), "sampling again");
   await quitAndCheckShell(tmux);
 });
+
+tmuxTest(
+  "gputop record, then top --replay: recorded values at recorded times, space, ← →, skips",
+  async (tmux) => {
+    const dir = await Deno.makeTempDir();
+    try {
+      const path = join(dir, "rec.jsonl.gz");
+      const recorded = await runCli([
+        "record",
+        path,
+        "--interval",
+        "1s",
+        "--duration",
+        "3500ms",
+        ...drmFixtureArgs("mixed-two-gpus"),
+      ]);
+      assert.equal(recorded.code, 0, recorded.stderr);
+      // Mark each reading: GPU 0's utilization 11 %, 21 %, 31 %, … in reading 1, 2, 3, …;
+      // then a garbage line and a cut-off one, as after a crash.
+      const text = await new Response(
+        (await Deno.open(path)).readable.pipeThrough(new DecompressionStream("gzip")),
+      ).text();
+      const readings = text.trimEnd().split("\n").map((l) => JSON.parse(l));
+      assert.ok(readings.length >= 3, text);
+      readings.forEach((r, i) => r.devices[0].utilizationPercent = 10 * (i + 1) + 1);
+      const marked = readings.map((r) => JSON.stringify(r)).join("\n") + '\ngarbage\n{"sch';
+      await Deno.writeTextFile(join(dir, "marked.jsonl"), marked);
+      const time = (i: number) => {
+        const stamp = readings[i].timestamp as string;
+        return `${stamp.slice(0, 10)} ${stamp.slice(11, 19)} UTC`;
+      };
+
+      await startTop(tmux, {}, `--replay ${quote(join(dir, "marked.jsonl"))}`);
+      const n = readings.length;
+      await tmux.waitFor((s) => s.includes(`replay 1/${n}`), "the first recorded reading");
+      await tmux.keys("Space");
+      const paused = await tmux.waitFor((s) => s.includes("paused"), "paused");
+      assert.match(paused, /2 lines skipped/);
+      const at = Number(new RegExp(`replay (\\d+)/${n}`).exec(paused)![1]);
+      assert.ok(paused.includes(time(at - 1)), `${time(at - 1)} in\n${paused}`);
+      assert.match(paused, new RegExp(`UTIL \\[\\|+ +${10 * at + 1}%\\]`));
+      await tmux.keys(at < n ? "Right" : "Left");
+      const next = at < n ? at + 1 : at - 1;
+      const stepped = await tmux.waitFor((s) => s.includes(`replay ${next}/${n}`), "one step");
+      assert.ok(stepped.includes(time(next - 1)), stepped);
+      assert.match(stepped, new RegExp(`UTIL \\[\\|+ +${10 * next + 1}%\\]`));
+      await tmux.keys("+");
+      await tmux.waitFor((s) => s.includes(" 2× "), "twice the speed");
+      await quitAndCheckShell(tmux);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+);

@@ -27,3 +27,13 @@ Deno.test("r reverses, p pauses, / starts the filter, Esc clears it", () => {
     .state;
   assert.deepEqual([state.search, state.editing, state.help], ["", false, false]);
 });
+
+Deno.test("the replay's keys parse, and leave the view's state alone", () => {
+  assert.deepEqual(parseKeys("\x1b[D\x1bOC+=-"), ["left", "right", "faster", "faster", "slower"]);
+  for (const key of ["left", "right", "faster", "slower"] as const) {
+    assert.deepEqual(applyKey(INITIAL_UI_STATE, key, CONTEXT), {
+      state: INITIAL_UI_STATE,
+      quit: false,
+    });
+  }
+});
