@@ -266,6 +266,21 @@ tmuxTest(
     assert.match(filled, /GPU 2 UTIL 0–100 % +\d+ s/);
     assert.match(filled, /processes 1-\d of 7/);
 
+    // Down to 60×15: no charts, nothing drawn past the edge; back: the charts, still filled.
+    await tmux.run("resize-window", "-t", "t", "-x", "60", "-y", "15");
+    const small = await tmux.waitFor(
+      (s) => s.includes("GPU 0 Intel") && !s.includes("UTIL 0–100 %"),
+      "the 60×15 frame",
+    );
+    for (const line of small.split("\n")) assert.ok(line.length <= 60, line);
+    assert.doesNotMatch(small, /[▁▂▃▄▅▆▇█]/);
+    await tmux.run("resize-window", "-t", "t", "-x", "110", "-y", "35");
+    const back = await tmux.waitFor(
+      (s) => (chartUnder(s, "GPU 2 UTIL 0–100 %")[0] ?? "").includes("▆▆▆"),
+      "the charts back at 110×35",
+    );
+    assert.doesNotMatch(back, /^.{111,}$/m);
+
     await tmux.keys("g"); // one metric for all devices: the four UTIL charts side by side
     await tmux.waitFor((s) => /GPU 0 UTIL .* GPU 1 UTIL .* GPU 2 UTIL/.test(s), "by metric");
     await tmux.keys("g"); // off
