@@ -47,6 +47,7 @@ export const LAZY_MODULES = [
   "src/cli/commands/help.ts",
   "src/cli/commands/ps.ts",
   "src/cli/commands/query.ts",
+  "src/cli/commands/record.ts",
   "src/cli/commands/schema.ts",
   "src/cli/commands/serve.ts",
   "src/cli/commands/snapshot.ts",

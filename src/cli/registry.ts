@@ -15,6 +15,7 @@ import { INTERVAL_OPTION, RESCAN_INTERVAL_OPTION } from "./live_options.ts";
 import type { OptionSpec } from "./option_spec.ts";
 import { COLUMNS_OPTION, PROCESS_FILTER_OPTIONS } from "./process_options.ts";
 import { QUERY_OPTIONS } from "./query/query_options.ts";
+import { RECORD_OPTIONS } from "./record/record_options.ts";
 import { DEVICE_SOURCE_OPTIONS } from "./shared_options.ts";
 import { WATCH_OPTIONS } from "./watch/watch_options.ts";
 
@@ -80,8 +81,23 @@ export const COMMANDS: readonly Command[] = [
       interval: INTERVAL_OPTION,
       "rescan-interval": RESCAN_INTERVAL_OPTION,
       ...PROCESS_FILTER_OPTIONS,
+      replay: {
+        type: "string",
+        value: "FILE",
+        help: "play a recording of 'gputop record' instead of reading the GPUs\n" +
+          "(space pauses, ← → step, + - speed)",
+      },
     },
     run: (inv, io) => import("./commands/top.ts").then((m) => m.run(inv, io)),
+  },
+  {
+    name: "record",
+    formats: [],
+    summary: "a reading every --interval as JSON lines into FILE (gzip for .gz), for top --replay",
+    uses: DEVICE_SOURCE_OPTIONS,
+    options: RECORD_OPTIONS,
+    positionals: [{ name: "FILE", required: true, help: "the recording; .gz compresses it" }],
+    run: (inv, io) => import("./commands/record.ts").then((m) => m.run(inv, io)),
   },
   {
     name: "serve",

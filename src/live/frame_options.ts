@@ -1,4 +1,6 @@
 /** What the `top` screen is drawn for: the terminal's size and the view's options. */
+import type { HistoryView } from "./history.ts";
+import type { ReplayStatus } from "./replay_player.ts";
 
 export interface TerminalSize {
   columns: number;
@@ -18,4 +20,10 @@ export interface LiveFrameOptions {
    * had before it, so that an empty view says the filter matched none of them.
    */
   idFilter?: { ids: readonly string[]; devicesFound: number | null } | null;
+  /** The devices' recent past, for the charts; none drawn without it. */
+  history?: HistoryView;
+  /** Block cells for the charts; `_.-=#` when false (the locale is not UTF-8). */
+  unicode?: boolean;
+  /** Set while a recording plays (`top --replay`): the title shows where and how. */
+  replay?: ReplayStatus;
 }

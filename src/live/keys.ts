@@ -8,6 +8,14 @@ export type Key =
   | "sort"
   | "filter"
   | "help"
+  | "charts"
+  | "left"
+  | "right"
+  | "faster"
+  | "slower"
+  | "reverse"
+  | "pause"
+  | "search"
   | "up"
   | "down"
   | "page-up"
@@ -17,6 +25,10 @@ export type Key =
   | "escape";
 
 const SEQUENCES: readonly (readonly [string, Key])[] = [
+  ["\x1b[D", "left"],
+  ["\x1bOD", "left"],
+  ["\x1b[C", "right"],
+  ["\x1bOC", "right"],
   ["\x1b[A", "up"],
   ["\x1bOA", "up"],
   ["\x1b[B", "down"],
@@ -41,6 +53,16 @@ const SINGLE: Readonly<Record<string, Key>> = {
   "S": "sort",
   "f": "filter",
   "F": "filter",
+  "r": "reverse",
+  "R": "reverse",
+  "p": "pause",
+  "P": "pause",
+  "/": "search",
+  "+": "faster",
+  "=": "faster",
+  "-": "slower",
+  "g": "charts",
+  "G": "charts",
   "h": "help",
   "H": "help",
   "?": "help",
@@ -49,29 +71,41 @@ const SINGLE: Readonly<Record<string, Key>> = {
   " ": "page-down",
 };
 
-/** The keys in one chunk of input, in order. */
-export function parseKeys(text: string): Key[] {
-  const keys: Key[] = [];
+/**
+ * One chunk of input cut into tokens: a known or unknown escape sequence, a lone ESC, or one
+ * character. While the filter is typed the tokens are text; otherwise each names a key.
+ */
+export function inputTokens(text: string): string[] {
+  const tokens: string[] = [];
   let i = 0;
   while (i < text.length) {
     if (text[i] === "\x1b") {
       const match = SEQUENCES.find(([sequence]) => text.startsWith(sequence, i));
-      if (match) {
-        keys.push(match[1]);
-        i += match[0].length;
-        continue;
-      }
-      // A lone ESC, or a sequence we do not know: skip ESC and its CSI parameters.
+      // A sequence we do not know: ESC and its CSI parameters, as one token.
       // deno-lint-ignore no-control-regex
       const unknown = /^\x1b(?:\[[0-9;?]*[ -/]*[@-~]|O.)?/.exec(text.slice(i));
-      const length = unknown?.[0].length ?? 1;
-      if (length === 1) keys.push("escape");
+      const length = match?.[0].length ?? unknown?.[0].length ?? 1;
+      tokens.push(text.slice(i, i + length));
       i += length;
       continue;
     }
-    const key = SINGLE[text[i]!];
-    if (key) keys.push(key);
-    i++;
+    const character = String.fromCodePoint(text.codePointAt(i)!);
+    tokens.push(character);
+    i += character.length;
   }
-  return keys;
+  return tokens;
+}
+
+/** The key a token names, or null (an unknown sequence or letter). */
+export function keyOfToken(token: string): Key | null {
+  if (token === "\x1b") return "escape";
+  if (token.startsWith("\x1b")) {
+    return SEQUENCES.find(([sequence]) => sequence === token)?.[1] ?? null;
+  }
+  return SINGLE[token] ?? null;
+}
+
+/** The keys in one chunk of input, in order. */
+export function parseKeys(text: string): Key[] {
+  return inputTokens(text).map(keyOfToken).filter((key): key is Key => key !== null);
 }

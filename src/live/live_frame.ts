@@ -6,8 +6,9 @@
  * coloured frame and a plain one have the same layout (`styled_line.ts`).
  *
  * Layout: a title line; one block of three lines per device (name, PCI address, engines;
- * utilisation and memory bars; temperature, power, fan, clocks); a blank line; the process
- * table filling the rest; a key line at the bottom. An unknown value reads `unknown`, never 0.
+ * utilisation and memory bars; temperature, power, fan, clocks); the history charts where
+ * they fit (`chart_panel.ts`); a blank line; the process table filling the rest; a key line
+ * at the bottom. An unknown value reads `unknown`, never 0.
  *
  * Each part has its module: `title_line.ts`, `device_block.ts`, `process_table_lines.ts` (rows
  * in the order of `process_order.ts`), `key_help.ts`; `viewport.ts` says what fits.
@@ -16,12 +17,12 @@ import type { Snapshot } from "../model/types.ts";
 import { fitToWidth } from "../render/display_width.ts";
 import { deviceBlock } from "./device_block.ts";
 import type { LiveFrameOptions, TerminalSize } from "./frame_options.ts";
-import { HELP_LINES, keyLine } from "./key_help.ts";
+import { HELP_LINES, keyLine, searchLine } from "./key_help.ts";
 import { processTableLines } from "./process_table_lines.ts";
 import { fitLine, SGR, styledLine } from "./styled_line.ts";
 import { noDevicesText, titleText } from "./title_line.ts";
 import type { UiState } from "./ui_state.ts";
-import { processViewport, visibleReading } from "./viewport.ts";
+import { chartLines, processViewport, visibleReading } from "./viewport.ts";
 
 /** The whole screen: exactly `size.rows` lines, each exactly `size.columns` wide. */
 export function renderLiveFrame(
@@ -45,11 +46,13 @@ export function renderLiveFrame(
     for (const device of devices) {
       for (const line of deviceBlock(device, width)) lines.push(fitLine(line, width, color));
     }
+    const charts = chartLines(devices, { columns: width, rows }, state, options);
+    for (const line of charts) lines.push(fitLine(line, width, color));
     lines.push(" ".repeat(width));
     if (state.help) {
       for (const text of HELP_LINES) lines.push(fitToWidth(` ${text}`, width));
     } else {
-      const { pageRows } = processViewport(snapshot, size, state);
+      const { pageRows } = processViewport(snapshot, size, state, charts.length);
       const nowMs = Date.parse(snapshot.timestamp);
       const table = processTableLines(processes, pageRows, state.scroll, width, color, nowMs);
       lines.push(...table.lines);
@@ -58,6 +61,6 @@ export function renderLiveFrame(
   }
   while (lines.length < rows - 1) lines.push(" ".repeat(width));
   lines.splice(rows - 1);
-  lines.push(keyLine(range, width, color));
+  lines.push(state.editing ? searchLine(state.search, width, color) : keyLine(range, width, color));
   return lines.slice(0, rows);
 }

@@ -5,6 +5,7 @@
 import type { Snapshot } from "../model/types.ts";
 import { escapeText } from "../render/escape_text.ts";
 import type { LiveFrameOptions } from "./frame_options.ts";
+import type { ReplayStatus } from "./replay_player.ts";
 import type { SortOrder, UiState } from "./ui_state.ts";
 import { UNKNOWN_TEXT } from "./unknown_text.ts";
 
@@ -22,22 +23,37 @@ function intervalText(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
 }
 
+function replayParts(replay: ReplayStatus): string[] {
+  const parts = [`replay ${replay.position}/${replay.total}`, `${replay.speed}×`];
+  if (!replay.playing) parts.push(replay.position === replay.total ? "end" : "paused");
+  if (replay.skipped > 0) {
+    parts.push(`${replay.skipped} line${replay.skipped === 1 ? "" : "s"} skipped`);
+  }
+  return parts;
+}
+
 export function titleText(
   snapshot: Snapshot | null,
   state: UiState,
   options: LiveFrameOptions,
 ): string {
   const parts = [`gputop ${options.version}`];
+  const replay = options.replay;
   if (snapshot !== null) {
     parts.push(escapeText(snapshot.hostname ?? UNKNOWN_TEXT));
-    parts.push(`${snapshot.timestamp.slice(11, 19)} UTC`);
+    // A replay is looked at days later: its readings' dates matter.
+    const date = replay ? `${escapeText(snapshot.timestamp.slice(0, 10))} ` : "";
+    parts.push(`${date}${escapeText(snapshot.timestamp.slice(11, 19))} UTC`);
   }
-  parts.push(`every ${intervalText(options.intervalMs)}`);
-  parts.push(`sort: ${SORT_LABEL[state.sort]}`);
+  if (replay) parts.push(...replayParts(replay));
+  else parts.push(`every ${intervalText(options.intervalMs)}`);
+  parts.push(`sort: ${SORT_LABEL[state.sort]}${state.reverse ? ", reversed" : ""}`);
   const ids = options.idFilter ? `-i ${escapeText(options.idFilter.ids.join(","))}` : null;
   if (state.deviceFilter !== null) {
     parts.push(ids === null ? `GPU: ${state.deviceFilter}` : `GPU: ${state.deviceFilter} (${ids})`);
   } else parts.push(ids === null ? "GPU: all" : `GPU: ${ids}`);
+  if (state.search !== "" && !state.editing) parts.push(`filter: ${escapeText(state.search)}`);
+  if (state.paused) parts.push("PAUSED");
   if (options.pending && snapshot === null) parts.push("reading…");
   if (options.error !== null) parts.push(`error: ${escapeText(options.error)}`);
   for (const backend of snapshot?.backends ?? []) {

@@ -18,9 +18,14 @@ import {
 import type { Io, TerminalSize } from "../platform/io.ts";
 import { errorMessage } from "../model/errors.ts";
 import { renderLiveFrame } from "./live_frame.ts";
-import { processViewport } from "./viewport.ts";
+import { chartLines, processViewport, visibleReading } from "./viewport.ts";
+import { History, historyCapacityFor } from "./history.ts";
+import type { Snapshot } from "../model/types.ts";
 import { offeredSortOrders } from "./process_order.ts";
-import { type Key, parseKeys } from "./keys.ts";
+import { inputTokens, type Key, keyOfToken } from "./keys.ts";
+import { PausableSource } from "./pausable_source.ts";
+import { REPLAY_TICK_MS, type ReplayPlayer } from "./replay_player.ts";
+import { applySearchToken } from "./search_input.ts";
 import { Sampler, type SnapshotSource } from "../session/sampler.ts";
 import { applyKey, INITIAL_UI_STATE, type UiState } from "./ui_state.ts";
 
@@ -28,6 +33,10 @@ export interface TopOptions {
   intervalMs: number;
   color: boolean;
   version: string;
+  /** Block cells for the charts; false when the locale is not UTF-8. */
+  unicode: boolean;
+  /** Set for `top --replay`: the source is this player, and the replay keys drive it. */
+  replay?: ReplayPlayer;
 }
 
 export const NOT_A_TERMINAL_MESSAGE =
@@ -57,18 +66,24 @@ class TopScreen {
   readonly #options: TopOptions;
   readonly #io: Io;
   readonly #sampler: Sampler;
+  readonly #pausable: PausableSource;
   #state: UiState = INITIAL_UI_STATE;
   #finish: (error: unknown) => void = () => {};
   #stoppedBy: StopSignal | null = null;
   readonly #finished: Promise<unknown>;
   #restored = false;
   readonly #removers: (() => void)[] = [];
+  readonly #history = new History(historyCapacityFor(FALLBACK_SIZE.columns));
+  #historyHas: Snapshot | null = null;
 
   constructor(source: SnapshotSource, options: TopOptions, io: Io) {
     this.#source = source;
     this.#options = options;
     this.#io = io;
-    this.#sampler = new Sampler(source, { intervalMs: options.intervalMs });
+    this.#pausable = new PausableSource(source);
+    this.#sampler = new Sampler(this.#pausable, {
+      intervalMs: options.replay ? REPLAY_TICK_MS : options.intervalMs,
+    });
     this.#finished = new Promise<unknown>((resolve) => {
       this.#finish = resolve;
     });
@@ -88,6 +103,7 @@ class TopScreen {
         }));
       }
       this.#removers.push(io.onSignal("SIGWINCH", this.#draw));
+      this.#removers.push(this.#sampler.subscribe(this.#record));
       this.#removers.push(this.#sampler.subscribe(this.#draw));
       this.#draw();
       this.#sampler.start();
@@ -123,16 +139,34 @@ class TopScreen {
     return this.#io.terminalSize() ?? FALLBACK_SIZE;
   }
 
+  /** Each new reading goes into the history once (the sampler also calls back on errors). */
+  readonly #record = (): void => {
+    const snapshot = this.#sampler.latest?.snapshot ?? null;
+    if (snapshot === null || snapshot === this.#historyHas) return;
+    this.#historyHas = snapshot;
+    this.#history.push(snapshot);
+  };
+
+  /** The reading on screen: a replay's current one shows at once after a step. */
+  #shown(): Snapshot | null {
+    return this.#options.replay?.current ?? this.#sampler.latest?.snapshot ?? null;
+  }
+
   readonly #draw = (): void => {
     try {
-      const snapshot = this.#sampler.latest?.snapshot ?? null;
-      const lines = renderLiveFrame(snapshot, this.#size(), this.#state, {
+      const snapshot = this.#shown();
+      const size = this.#size();
+      this.#history.resize(historyCapacityFor(size.columns));
+      const lines = renderLiveFrame(snapshot, size, this.#state, {
         idFilter: idFilterOf(this.#source, snapshot),
         color: this.#options.color,
         intervalMs: this.#options.intervalMs,
         version: this.#options.version,
         pending: this.#sampler.pending,
         error: this.#sampler.lastError,
+        history: this.#history,
+        unicode: this.#options.unicode,
+        ...(this.#options.replay ? { replay: this.#options.replay.status() } : {}),
       });
       this.#io.out(frameToAnsi(lines));
     } catch (error) {
@@ -151,8 +185,8 @@ class TopScreen {
     const decoder = new TextDecoder();
     try {
       for await (const chunk of this.#io.input()) {
-        for (const key of parseKeys(decoder.decode(chunk, { stream: true }))) {
-          if (this.#applyKey(key)) return;
+        for (const token of inputTokens(decoder.decode(chunk, { stream: true }))) {
+          if (this.#applyToken(token)) return;
         }
         this.#draw();
       }
@@ -162,16 +196,49 @@ class TopScreen {
     }
   }
 
+  /** One token of input: text while the filter is typed, else a key; true when it quits. */
+  #applyToken(token: string): boolean {
+    if (this.#options.replay && !this.#state.editing && token === " ") {
+      this.#options.replay.togglePlaying();
+      return false;
+    }
+    if (this.#state.editing && token !== "\x03") {
+      this.#state = applySearchToken(this.#state, token);
+      return false;
+    }
+    const key = keyOfToken(token);
+    return key === null ? false : this.#applyKey(key);
+  }
+
+  /** ← → step a replay (the history refilled up to the reading shown), + - its speed. */
+  #applyReplayKey(key: Key, replay: ReplayPlayer): void {
+    if (key === "faster" || key === "slower") replay.changeSpeed(key === "faster" ? 1 : -1);
+    if (key !== "left" && key !== "right") return;
+    replay.step(key === "left" ? -1 : 1);
+    this.#history.clear();
+    for (const snapshot of replay.upToCurrent(this.#history.capacity)) this.#history.push(snapshot);
+    this.#historyHas = replay.current;
+  }
+
   /** Applies one key to the UI state; true when it quits the view. */
   #applyKey(key: Key): boolean {
-    const snapshot = this.#sampler.latest?.snapshot ?? null;
-    const viewport = processViewport(snapshot, this.#size(), this.#state);
+    if (this.#options.replay) this.#applyReplayKey(key, this.#options.replay);
+    const snapshot = this.#shown();
+    const size = this.#size();
+    const devices = snapshot === null ? [] : visibleReading(snapshot, this.#state).devices;
+    const charts = chartLines(devices, size, this.#state, {
+      history: this.#history,
+      unicode: this.#options.unicode,
+      intervalMs: this.#options.intervalMs,
+    });
+    const viewport = processViewport(snapshot, size, this.#state, charts.length);
     const result = applyKey(this.#state, key, {
       deviceIndexes: (snapshot?.devices ?? []).map((d) => d.index).sort((a, b) => a - b),
       ...viewport,
       sortOrders: offeredSortOrders(snapshot?.processes ?? []),
     });
     this.#state = result.state;
+    this.#pausable.paused = result.state.paused;
     if (result.quit) this.#finish(null);
     return result.quit;
   }

@@ -2,6 +2,7 @@
  * What the user chose in the live view, and how each key changes it. Pure: the controller
  * keeps the state and redraws after each change.
  */
+import { CHART_LAYOUTS, type ChartLayout } from "./chart_panel.ts";
 import type { Key } from "./keys.ts";
 
 /**
@@ -30,6 +31,16 @@ export interface UiState {
   /** First process row shown. */
   scroll: number;
   help: boolean;
+  /** How the history charts are laid out (`g` cycles). */
+  charts: ChartLayout;
+  /** The sort order turned round (`r`). */
+  reverse: boolean;
+  /** No new readings are taken or shown (`p`). */
+  paused: boolean;
+  /** Show only processes whose name, command, user, container, pod or PID holds this (`/`). */
+  search: string;
+  /** The search text is being typed: input is text until Enter or Esc. */
+  editing: boolean;
 }
 
 export const INITIAL_UI_STATE: UiState = {
@@ -37,6 +48,11 @@ export const INITIAL_UI_STATE: UiState = {
   deviceFilter: null,
   scroll: 0,
   help: false,
+  charts: "device",
+  reverse: false,
+  paused: false,
+  search: "",
+  editing: false,
 };
 
 export interface KeyContext {
@@ -79,6 +95,29 @@ export function clampScroll(scroll: number, context: KeyContext): number {
   return Math.min(Math.max(0, scroll), max);
 }
 
+/** The keys that switch a part of the view, not the scroll position. */
+function toggled(
+  state: UiState,
+  key: "help" | "charts" | "reverse" | "pause" | "search" | "escape",
+) {
+  switch (key) {
+    case "help":
+      return { ...state, help: !state.help };
+    case "charts": {
+      const next = CHART_LAYOUTS[(CHART_LAYOUTS.indexOf(state.charts) + 1) % CHART_LAYOUTS.length];
+      return { ...state, charts: next ?? "device" };
+    }
+    case "reverse":
+      return { ...state, reverse: !state.reverse, scroll: 0 };
+    case "pause":
+      return { ...state, paused: !state.paused };
+    case "search":
+      return { ...state, editing: true, help: false, scroll: 0 };
+    case "escape":
+      return { ...state, help: false, search: "", editing: false, scroll: 0 };
+  }
+}
+
 export function applyKey(state: UiState, key: Key, context: KeyContext): KeyResult {
   const page = Math.max(1, context.pageRows);
   const scrolled = (scroll: number) => ({
@@ -88,6 +127,11 @@ export function applyKey(state: UiState, key: Key, context: KeyContext): KeyResu
   switch (key) {
     case "quit":
       return { state, quit: true };
+    case "left":
+    case "right":
+    case "faster":
+    case "slower":
+      return { state, quit: false }; // the replay's keys: the controller acts on them
     case "sort": {
       const next = nextSortOrder(state.sort, context.sortOrders ?? BASIC_SORT_ORDERS);
       return { state: { ...state, sort: next, scroll: 0 }, quit: false };
@@ -102,9 +146,12 @@ export function applyKey(state: UiState, key: Key, context: KeyContext): KeyResu
         quit: false,
       };
     case "help":
-      return { state: { ...state, help: !state.help }, quit: false };
+    case "charts":
+    case "reverse":
+    case "pause":
+    case "search":
     case "escape":
-      return { state: { ...state, help: false }, quit: false };
+      return { state: toggled(state, key), quit: false };
     case "up":
       return scrolled(state.scroll - 1);
     case "down":

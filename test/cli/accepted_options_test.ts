@@ -87,7 +87,7 @@ Deno.test("every shared option a command lists parses there", () => {
     for (const [name, spec] of Object.entries(acceptedOptions(command))) {
       if (name === "help" || !(name in SHARED_OPTIONS)) continue;
       const value = spec.type === "string" ? [VALUES[name] ?? "x"] : [];
-      const positionals = command.name === "fit" ? ["1GiB"] : [];
+      const positionals = { fit: ["1GiB"], record: ["rec.jsonl"] }[command.name] ?? [];
       const extra = command.name === "check" ? ["--min-gpus", "0"] : [];
       const args = [command.name, ...positionals, ...extra, `--${name}`, ...value];
       assert.equal(parseCommandLine(args, noEnv, false).command, command.name, args.join(" "));

@@ -90,7 +90,7 @@ Deno.test("parseCommandLine() names a command's option given before the command"
   const cases: [string[], string][] = [
     [
       ["--interval", "2s", "watch"],
-      "'--interval' is an option of watch (and top, serve): " +
+      "'--interval' is an option of watch (and top, record, serve): " +
       "put it after the command",
     ],
     [["--listen", ":9000", "serve"], "'--listen' is an option of serve: put it after the command"],

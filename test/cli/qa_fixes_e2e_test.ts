@@ -27,7 +27,7 @@ Deno.test("usage errors: command options before the command, formats, empty list
   const cases: [string[], string][] = [
     [
       ["--interval", "2s", "watch"],
-      "'--interval' is an option of watch (and top, serve): put it after the command",
+      "'--interval' is an option of watch (and top, record, serve): put it after the command",
     ],
     [["--listen", ":9000", "serve"], "'--listen' is an option of serve: put it after the command"],
     [["--bogus", "ps"], "unknown option '--bogus'"],

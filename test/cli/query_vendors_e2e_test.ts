@@ -32,18 +32,18 @@ function assertOk(result: CliResult): string {
 }
 
 fakeAmdsmiTest(
-  "AMD: an RX 7900 XTX's values in nvidia-smi's text; no P-state, PCIe or MIG",
+  "AMD: an RX 7900 XTX's values in nvidia-smi's text; PCIe from sysfs; no P-state or MIG",
   async () => {
     const env = { GPUTOP_AMDSMI_LIB: await buildFakeAmdsmi("a70"), FAKE_AMDSMI_SCENARIO: "radeon" };
     const args = ["--backends", "amdsmi,drm", ...fixtureRootArgs("amdgpu-discrete")];
     const gpu = await runCli(["query", GPU_QUERY, "--format=csv", ...args], { env });
     // VRAM 8573157376 B = 8176 MiB; used 1490378752 B = 1421.3 MiB; free 6754.7 MiB → 6755;
-    // fan 29.8 % → 30 %.
+    // fan 29.8 % → 30 %; the link's current_link_speed "8.0 GT/s PCIe" in the fixture → gen 3.
     assert.equal(
       assertOk(gpu),
       GPU_HEADER +
         "0, AMD Radeon RX 7900 XTX, 00000000:03:00.0, 8176 MiB, 1421 MiB, 6755 MiB, 12 %, 3 %, " +
-        "49, 11.00 W, 327.00 W, 500 MHz, 96 MHz, 1630 MHz, 30 %, [N/A], [N/A], [N/A]\n",
+        "49, 11.00 W, 327.00 W, 500 MHz, 96 MHz, 1630 MHz, 30 %, [N/A], 3, [N/A]\n",
     );
     const apps = await runCli(["query", APPS_QUERY, "--format=csv", ...args], { env });
     // KFD processes from AMD SMI; glxgears and python3 have /proc entries in the fixture (their

@@ -6,7 +6,7 @@ import { makeDevice, makeProcess, makeSnapshot } from "../render/snapshot_builde
 import { FakeSource, tick } from "./fake_source.ts";
 import { FakeTerminalIo } from "./fake_io.ts";
 
-const OPTIONS = { intervalMs: 50, color: false, version: "0.1.0" };
+const OPTIONS = { intervalMs: 50, color: false, version: "0.1.0", unicode: true };
 const ENTER = "\x1b[?1049h\x1b[?25l";
 const LEAVE = "\x1b[0m\x1b[?25h\x1b[?1049l";
 

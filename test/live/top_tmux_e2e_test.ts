@@ -5,9 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { buildFakeNvml } from "../fakes/nvml/build_fake_nvml.ts";
-import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { drmFixtureArgs, procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
 import { testWithProgram } from "../support/require_program.ts";
-import { MAIN_TS, REPO_ROOT } from "../support/run_cli.ts";
+import { MAIN_TS, REPO_ROOT, runCli } from "../support/run_cli.ts";
+import { join } from "node:path";
 
 const PROMPT = "gputop-test$ ";
 
@@ -231,5 +232,153 @@ tmuxTest(
     assert.match(screen, /GPU: -i 99/);
     assert.doesNotMatch(screen, /No GPUs found|GPU: all/);
     await quitAndCheckShell(tmux);
+  },
+);
+
+/** The rows of the chart under the label `title` (to the next label or blank line). */
+function chartUnder(screen: string, title: string): string[] {
+  const lines = screen.split("\n");
+  const at = lines.findIndex((line) => line.startsWith(title));
+  if (at < 0) return [];
+  const rows: string[] = [];
+  for (const line of lines.slice(at + 1)) {
+    if (line.trim() === "" || /^GPU \d/.test(line)) break;
+    rows.push(line);
+  }
+  return rows;
+}
+
+tmuxTest(
+  "gputop top in tmux: history charts fill after some samples, g cycles layouts",
+  async (tmux) => {
+    await startTop(tmux, {});
+    // 110×35 with four GPUs: utilization alone fits, 2 rows tall. The A100 reads 87 %:
+    // 2 rows = 16 eighths, 87 % → 14: █ below, ▆ above (fake_nvml.c DEVICES[0]).
+    const filled = await tmux.waitFor(
+      (s) => (chartUnder(s, "GPU 2 UTIL 0–100 %")[0] ?? "").includes("▆▆▆"),
+      "three samples in the A100's chart",
+    );
+    const rows = chartUnder(filled, "GPU 2 UTIL 0–100 %");
+    assert.equal(rows.length, 2, filled);
+    assert.match(rows[0]!, /^ +▆{3,}$/);
+    assert.match(rows[1]!, /^ +█{3,}$/);
+    assert.equal(rows[0]!.trim().length, rows[1]!.trim().length, "one column per sample");
+    assert.match(filled, /GPU 2 UTIL 0–100 % +\d+ s/);
+    assert.match(filled, /processes 1-\d of 7/);
+
+    // Down to 60×15: no charts, nothing drawn past the edge; back: the charts, still filled.
+    await tmux.run("resize-window", "-t", "t", "-x", "60", "-y", "15");
+    const small = await tmux.waitFor(
+      (s) => s.includes("GPU 0 Intel") && !s.includes("UTIL 0–100 %"),
+      "the 60×15 frame",
+    );
+    for (const line of small.split("\n")) assert.ok(line.length <= 60, line);
+    assert.doesNotMatch(small, /[▁▂▃▄▅▆▇█]/);
+    await tmux.run("resize-window", "-t", "t", "-x", "110", "-y", "35");
+    const back = await tmux.waitFor(
+      (s) => (chartUnder(s, "GPU 2 UTIL 0–100 %")[0] ?? "").includes("▆▆▆"),
+      "the charts back at 110×35",
+    );
+    assert.doesNotMatch(back, /^.{111,}$/m);
+
+    await tmux.keys("g"); // one metric for all devices: the four UTIL charts side by side
+    await tmux.waitFor((s) => /GPU 0 UTIL .* GPU 1 UTIL .* GPU 2 UTIL/.test(s), "by metric");
+    await tmux.keys("g"); // off
+    await tmux.waitFor((s) => !/UTIL 0–100 %/.test(s) && s.includes("PID USER"), "charts off");
+    await quitAndCheckShell(tmux);
+  },
+);
+
+tmuxTest(
+  "gputop top in tmux: LANG=C draws the charts in ASCII",
+  async (tmux) => {
+    await startTop(tmux, { LANG: "C" });
+    // 14 eighths in ASCII: # below, - above.
+    const ascii = await tmux.waitFor(
+      (s) => (chartUnder(s, "GPU 2 UTIL 0-100 %")[0] ?? "").includes("---"),
+      "ASCII chart cells",
+    );
+    assert.match(chartUnder(ascii, "GPU 2 UTIL 0-100 %")[1]!, /^ +#{3,}$/);
+    await quitAndCheckShell(tmux);
+  },
+);
+
+tmuxTest("gputop top in tmux: r reverses, / filters (Esc clears), p pauses", async (tmux) => {
+  await startTop(tmux, {});
+  const first = await tmux.waitFor((s) => s.includes("of 7"), "the first frame");
+  const byMemory = pids(first);
+  await tmux.keys("r");
+  const reversed = await tmux.waitFor((s) => s.includes("reversed"), "the reversed order");
+  assert.deepEqual(pids(reversed), [...byMemory].reverse());
+
+  await tmux.keys("-l", "/firef");
+  await tmux.waitFor((s) => s.includes("filter: firef_"), "the filter being typed");
+  await tmux.keys("Enter");
+  const filtered = await tmux.waitFor((s) => /filter: firef\s*$/m.test(s), "the filter kept");
+  assert.deepEqual(pids(filtered), [5000, 5000]);
+  await tmux.keys("Escape");
+  await tmux.waitFor((s) => !s.includes("filter:") && s.includes("of 7"), "the filter cleared");
+
+  await tmux.keys("p");
+  const paused = await tmux.waitFor((s) => s.includes("PAUSED"), "paused");
+  const clock = /\d\d:\d\d:\d\d UTC/.exec(paused)![0];
+  await new Promise((resolve) => setTimeout(resolve, 1500)); // three intervals
+  assert.ok((await tmux.screen()).includes(clock), "no new reading while paused");
+  await tmux.keys("p");
+  await tmux.waitFor((s) => !s.includes("PAUSED") && !s.includes(clock), "sampling again");
+  await quitAndCheckShell(tmux);
+});
+
+tmuxTest(
+  "gputop record, then top --replay: recorded values at recorded times, space, ← →, skips",
+  async (tmux) => {
+    const dir = await Deno.makeTempDir();
+    try {
+      const path = join(dir, "rec.jsonl.gz");
+      const recorded = await runCli([
+        "record",
+        path,
+        "--interval",
+        "1s",
+        "--duration",
+        "3500ms",
+        ...drmFixtureArgs("mixed-two-gpus"),
+      ]);
+      assert.equal(recorded.code, 0, recorded.stderr);
+      // Mark each reading: GPU 0's utilization 11 %, 21 %, 31 %, … in reading 1, 2, 3, …;
+      // then a garbage line and a cut-off one, as after a crash.
+      const text = await new Response(
+        (await Deno.open(path)).readable.pipeThrough(new DecompressionStream("gzip")),
+      ).text();
+      const readings = text.trimEnd().split("\n").map((l) => JSON.parse(l));
+      assert.ok(readings.length >= 3, text);
+      readings.forEach((r, i) => r.devices[0].utilizationPercent = 10 * (i + 1) + 1);
+      const marked = readings.map((r) => JSON.stringify(r)).join("\n") + '\ngarbage\n{"sch';
+      await Deno.writeTextFile(join(dir, "marked.jsonl"), marked);
+      const time = (i: number) => {
+        const stamp = readings[i].timestamp as string;
+        return `${stamp.slice(0, 10)} ${stamp.slice(11, 19)} UTC`;
+      };
+
+      await startTop(tmux, {}, `--replay ${quote(join(dir, "marked.jsonl"))}`);
+      const n = readings.length;
+      await tmux.waitFor((s) => s.includes(`replay 1/${n}`), "the first recorded reading");
+      await tmux.keys("Space");
+      const paused = await tmux.waitFor((s) => s.includes("paused"), "paused");
+      assert.match(paused, /2 lines skipped/);
+      const at = Number(new RegExp(`replay (\\d+)/${n}`).exec(paused)![1]);
+      assert.ok(paused.includes(time(at - 1)), `${time(at - 1)} in\n${paused}`);
+      assert.match(paused, new RegExp(`UTIL \\[\\|+ +${10 * at + 1}%\\]`));
+      await tmux.keys(at < n ? "Right" : "Left");
+      const next = at < n ? at + 1 : at - 1;
+      const stepped = await tmux.waitFor((s) => s.includes(`replay ${next}/${n}`), "one step");
+      assert.ok(stepped.includes(time(next - 1)), stepped);
+      assert.match(stepped, new RegExp(`UTIL \\[\\|+ +${10 * next + 1}%\\]`));
+      await tmux.keys("+");
+      await tmux.waitFor((s) => s.includes(" 2× "), "twice the speed");
+      await quitAndCheckShell(tmux);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
   },
 );

@@ -1,5 +1,14 @@
-/** `gputop top`: the live full-screen view (logic in src/live/top.ts). */
+/**
+ * `gputop top`: the live full-screen view (logic in src/live/top.ts), or with `--replay FILE`
+ * a recording of `gputop record` played in the same screen.
+ */
 import { runTop } from "../../live/top.ts";
+import { localeIsUtf8 } from "../../live/locale.ts";
+import { ReplayPlayer } from "../../live/replay_player.ts";
+import { readRecording, recordedIntervalMs } from "../../session/recording.ts";
+import { errorMessage } from "../../model/errors.ts";
+import { EXIT_FAILURE } from "../../platform/exit_codes.ts";
+import { stringValue } from "../cli_options.ts";
 import { filteredSource } from "../../session/filtered_source.ts";
 import { processFilteredSource } from "../../session/process_filtered_source.ts";
 import { processFilterOf } from "../process_options.ts";
@@ -10,7 +19,38 @@ import type { Io } from "../../platform/io.ts";
 import { sessionOptionsOf } from "../session_options.ts";
 import { continuousDeadlines, continuousOptions } from "../live_options.ts";
 
-export function run({ options, values }: Invocation, io: Io): Promise<number> {
+export async function run(invocation: Invocation, io: Io): Promise<number> {
+  const replay = stringValue(invocation.values.replay);
+  return replay === undefined
+    ? await runLive(invocation, io)
+    : await runReplay(replay, invocation, io);
+}
+
+/** `--replay FILE`: the recording's readings, at their recorded pace, in the same screen. */
+async function runReplay(path: string, { options }: Invocation, io: Io): Promise<number> {
+  let recording;
+  try {
+    recording = await readRecording(path);
+  } catch (error) {
+    io.err(`gputop: cannot read ${path}: ${errorMessage(error)}\n`);
+    return EXIT_FAILURE;
+  }
+  const { snapshots, skipped } = recording;
+  if (snapshots.length === 0) {
+    io.err(`gputop: ${path} holds no reading (${skipped} lines skipped)\n`);
+    return EXIT_FAILURE;
+  }
+  const player = new ReplayPlayer(snapshots, skipped);
+  return await runTop(player, {
+    intervalMs: recordedIntervalMs(snapshots),
+    color: options.color,
+    version: VERSION,
+    unicode: localeIsUtf8((name) => io.env(name)),
+    replay: player,
+  }, io);
+}
+
+function runLive({ options, values }: Invocation, io: Io): Promise<number> {
   const continuous = continuousOptions(values);
   const interval = continuous.intervalMs;
   const session = createSession({
@@ -23,6 +63,7 @@ export function run({ options, values }: Invocation, io: Io): Promise<number> {
       intervalMs: interval,
       color: options.color,
       version: VERSION,
+      unicode: localeIsUtf8((name) => io.env(name)),
     },
     io,
   );
