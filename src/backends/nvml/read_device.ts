@@ -16,6 +16,7 @@ import {
   performanceStateName,
 } from "./convert.ts";
 import type { NvmlLibrary } from "./library.ts";
+import { readHealth } from "./read_health.ts";
 import { type FieldErrorCodes, FieldReader, mapOrNull } from "../../ffi/field_reader.ts";
 import { isFatalForDevice, isQuietlyUnsupported, NvmlError } from "./return_codes.ts";
 import type { DevicePairGetter, DeviceSelectedU32Getter, DeviceU32Getter } from "./symbols.ts";
@@ -113,6 +114,7 @@ function readFields(
     memoryUtilizationPercent: rates && percent(rates.memory),
     engines: engines({ encode: encoder?.[0] ?? null, decode: decoder?.[0] ?? null }),
     ...readSensors({ nvml, h, fields }),
+    ...readHealth({ nvml, h, fields }),
     computeCapability: capability && `${capability[0]}.${capability[1]}`,
     migMode: mig && mig[0] === DEVICE_MIG_ENABLE,
   };
