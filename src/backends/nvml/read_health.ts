@@ -2,6 +2,7 @@
  * A device's health fields from NVML: ECC mode and counts, retired pages or remapped rows,
  * clock event reasons, the PCIe link's maximum and its replays. Every read is on its own:
  * NOT_SUPPORTED (a consumer board, ECC off) or a missing export leaves that field null.
+ * The slowly changing ones come through a SlowHealthCache when the caller keeps one.
  */
 import type { DeviceReading } from "../../model/types.ts";
 import type { FieldReader } from "../../ffi/field_reader.ts";
@@ -16,6 +17,7 @@ import {
   type NvmlHealthCalls,
 } from "./health_calls.ts";
 import type { NvmlLibrary } from "./library.ts";
+import type { SlowHealthCache } from "./slow_health_cache.ts";
 
 interface HealthFields {
   nvml: NvmlLibrary;
@@ -23,23 +25,50 @@ interface HealthFields {
   fields: FieldReader;
 }
 
+/** The values read at most every 10 s (slow_health_cache.ts). */
+export interface SlowHealth {
+  eccEnabled: boolean | null;
+  aggregateCorrected: number | null;
+  aggregateUncorrected: number | null;
+  pcieGenerationMax: number | null;
+  pcieWidthMax: number | null;
+  retirement: Pick<DeviceReading, "retiredPages" | "retirementPending" | "retirementFailed">;
+}
+
+/** Where a device's slow values are kept between samples, and under which key. */
+export interface SlowHealthSlot {
+  cache: SlowHealthCache<SlowHealth>;
+  key: string;
+}
+
 /** The health part of a device reading. */
-export function readHealth({ nvml, h, fields }: HealthFields): Partial<DeviceReading> {
+export function readHealth(
+  device: HealthFields,
+  slot: SlowHealthSlot | null,
+): Partial<DeviceReading> {
+  const { nvml, h, fields } = device;
   const calls = nvml.health;
-  const u32 = (label: string, read: () => number) => mapOrNull(fields.read(label, read), knownU32);
+  const slow = slot === null
+    ? readSlowHealth(device)
+    : slot.cache.get(slot.key, () => readSlowHealth(device), () => !fields.lost);
+  const ecc = (label: string, errorType: number) =>
+    eccCount(device, `ECC volatile ${label}`, errorType, ECC_COUNTER_VOLATILE);
+  const errors = {
+    volatileCorrected: ecc("corrected", MEMORY_ERROR_CORRECTED),
+    volatileUncorrected: ecc("uncorrected", MEMORY_ERROR_UNCORRECTED),
+    aggregateCorrected: slow.aggregateCorrected,
+    aggregateUncorrected: slow.aggregateUncorrected,
+  };
   return {
-    pcieGenerationMax: u32(
-      "PCIe generation max",
-      () => nvml.deviceU32(h, "nvmlDeviceGetMaxPcieLinkGeneration"),
+    pcieGenerationMax: slow.pcieGenerationMax,
+    pcieWidthMax: slow.pcieWidthMax,
+    pcieReplayCount: mapOrNull(
+      fields.read("PCIe replays", () => nvml.deviceU32(h, "nvmlDeviceGetPcieReplayCounter")),
+      knownU32,
     ),
-    pcieWidthMax: u32("PCIe width max", () => nvml.deviceU32(h, "nvmlDeviceGetMaxPcieLinkWidth")),
-    pcieReplayCount: u32(
-      "PCIe replays",
-      () => nvml.deviceU32(h, "nvmlDeviceGetPcieReplayCounter"),
-    ),
-    eccEnabled: fields.read("ECC mode", () => calls.eccEnabled(h)),
-    eccErrors: readEccErrors(calls, h, fields),
-    ...readRetirement(calls, h, fields),
+    eccEnabled: slow.eccEnabled,
+    eccErrors: Object.values(errors).every((value) => value === null) ? null : errors,
+    ...slow.retirement,
     clockEventReasons: mapOrNull(
       fields.read("clock event reasons", () => calls.clockEventReasonMask(h)),
       clockEventReasonsOf,
@@ -47,36 +76,36 @@ export function readHealth({ nvml, h, fields }: HealthFields): Partial<DeviceRea
   };
 }
 
-/** The four counters; null when none of them is known. */
-function readEccErrors(
-  calls: NvmlHealthCalls,
-  h: Deno.PointerValue,
-  fields: FieldReader,
-): DeviceReading["eccErrors"] {
-  const count = (label: string, errorType: number, counterType: number) =>
-    mapOrNull(
-      fields.read(`ECC ${label}`, () => calls.eccCount(h, errorType, counterType)),
-      bytesOrNull, // the u64 "not available" check; these are counts
-    );
-  const errors = {
-    volatileCorrected: count("volatile corrected", MEMORY_ERROR_CORRECTED, ECC_COUNTER_VOLATILE),
-    volatileUncorrected: count(
-      "volatile uncorrected",
-      MEMORY_ERROR_UNCORRECTED,
-      ECC_COUNTER_VOLATILE,
+/** ECC mode, lifetime ECC counts, retirement and the link's maximum. */
+function readSlowHealth(device: HealthFields): SlowHealth {
+  const { nvml, h, fields } = device;
+  const u32 = (label: string, read: () => number) => mapOrNull(fields.read(label, read), knownU32);
+  const aggregate = (label: string, errorType: number) =>
+    eccCount(device, `ECC aggregate ${label}`, errorType, ECC_COUNTER_AGGREGATE);
+  return {
+    eccEnabled: fields.read("ECC mode", () => nvml.health.eccEnabled(h)),
+    aggregateCorrected: aggregate("corrected", MEMORY_ERROR_CORRECTED),
+    aggregateUncorrected: aggregate("uncorrected", MEMORY_ERROR_UNCORRECTED),
+    pcieGenerationMax: u32(
+      "PCIe generation max",
+      () => nvml.deviceU32(h, "nvmlDeviceGetMaxPcieLinkGeneration"),
     ),
-    aggregateCorrected: count(
-      "aggregate corrected",
-      MEMORY_ERROR_CORRECTED,
-      ECC_COUNTER_AGGREGATE,
-    ),
-    aggregateUncorrected: count(
-      "aggregate uncorrected",
-      MEMORY_ERROR_UNCORRECTED,
-      ECC_COUNTER_AGGREGATE,
-    ),
+    pcieWidthMax: u32("PCIe width max", () => nvml.deviceU32(h, "nvmlDeviceGetMaxPcieLinkWidth")),
+    retirement: readRetirement(nvml.health, h, fields),
   };
-  return Object.values(errors).every((value) => value === null) ? null : errors;
+}
+
+/** One ECC counter; the u64 "not available" value is null. */
+function eccCount(
+  { nvml, h, fields }: HealthFields,
+  label: string,
+  errorType: number,
+  counterType: number,
+): number | null {
+  return mapOrNull(
+    fields.read(label, () => nvml.health.eccCount(h, errorType, counterType)),
+    bytesOrNull, // the u64 "not available" check; these are counts
+  );
 }
 
 /**
@@ -87,7 +116,7 @@ function readRetirement(
   calls: NvmlHealthCalls,
   h: Deno.PointerValue,
   fields: FieldReader,
-): Partial<DeviceReading> {
+): SlowHealth["retirement"] {
   const rows = fields.read("remapped rows", () => calls.remappedRows(h));
   if (rows !== null) {
     return {

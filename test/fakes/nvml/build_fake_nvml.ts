@@ -85,6 +85,8 @@ export const FAKE_NVML_HOOKS = {
   fakeNvmlRefCount: { parameters: [], result: "i32" },
   fakeNvmlHandle: { parameters: ["u32"], result: "u64" },
   fakeNvmlListCalls: { parameters: ["u32", "u32"], result: "u32" },
+  // 0 ECC mode, 1 volatile ECC counts, 2 aggregate ECC counts: calls answered so far.
+  fakeNvmlHealthCalls: { parameters: ["u32"], result: "u32" },
 } as const satisfies Deno.ForeignLibraryInterface;
 
 /**

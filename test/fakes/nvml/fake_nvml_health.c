@@ -52,6 +52,10 @@ static const struct fake_health SICK_GPU0 = {
     .replays = 7,
 };
 
+/* Calls answered, for the tests (fakeNvmlHealthCalls): 0 nvmlDeviceGetEccMode,
+ * 1 nvmlDeviceGetTotalEccErrors volatile, 2 the same aggregate; since the library loaded. */
+static unsigned int health_calls[3];
+
 /* The device's health data, or NULL with *status set when the call must fail. */
 static const struct fake_health *health_of(nvmlDevice_t device, nvmlReturn_t *status) {
   *status = gate(device, F_IDENTITY);
@@ -69,6 +73,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetEccMode(nvmlDevice_t device, nvmlEnableState_t 
   nvmlReturn_t status;
   if (health_of(device, &status) == NULL) return status;
   if (current == NULL || pending == NULL) return NVML_ERROR_INVALID_ARGUMENT;
+  health_calls[0]++;
   *current = NVML_FEATURE_ENABLED;
   *pending = NVML_FEATURE_ENABLED;
   return NVML_SUCCESS;
@@ -84,6 +89,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetTotalEccErrors(nvmlDevice_t device,
   if (eccCounts == NULL || (unsigned int)errorType > 1 || (unsigned int)counterType > 1) {
     return NVML_ERROR_INVALID_ARGUMENT;
   }
+  health_calls[counterType == NVML_AGGREGATE_ECC ? 2 : 1]++;
   if (counterType == NVML_AGGREGATE_ECC && !health->aggregate_supported) {
     return NVML_ERROR_NOT_SUPPORTED;
   }
@@ -182,4 +188,10 @@ EXPORT nvmlReturn_t nvmlDeviceGetMaxPcieLinkWidth(nvmlDevice_t device,
 
 EXPORT nvmlReturn_t nvmlDeviceGetPcieReplayCounter(nvmlDevice_t device, unsigned int *value) {
   return health_u32(device, offsetof(struct fake_health, replays), value);
+}
+
+/* ---- test hook (not NVML) ------------------------------------------------------------- */
+
+EXPORT unsigned int fakeNvmlHealthCalls(unsigned int which) {
+  return which < 3 ? health_calls[which] : 0;
 }
