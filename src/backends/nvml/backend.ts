@@ -17,6 +17,8 @@ import { nvmlLibraryCandidates, openNvmlLibrary } from "./library.ts";
 import { NvmlLifecycle } from "./lifecycle.ts";
 import { type NvmlMigRead, readMigDevices } from "./read_mig.ts";
 import { type NvmlSystemInfo, readDevice } from "./read_device.ts";
+import type { SlowHealth } from "./read_health.ts";
+import { SlowHealthCache } from "./slow_health_cache.ts";
 import { readProcesses, type UtilizationCursor } from "./read_processes.ts";
 import { NvmlError, NvmlReturn } from "./return_codes.ts";
 
@@ -41,8 +43,10 @@ interface NvmlDevice {
 class NvmlParts implements VendorLibraryParts<NvmlLifecycle, NvmlDevice> {
   readonly label = "NVML";
   readonly #cursor: UtilizationCursor = new Map();
+  #slowHealth: SlowHealthCache<SlowHealth> | null = null;
 
   load(ctx: BackendContext) {
+    this.#slowHealth = new SlowHealthCache(() => ctx.nowMs());
     const opened = openNvmlLibrary(nvmlLibraryCandidates(ctx.env, ctx.os));
     return loadFirst("NVML library", opened, (nvml, failed) => {
       return new NvmlLifecycle(nvml, notLoadedNote(failed));
@@ -113,7 +117,7 @@ class NvmlParts implements VendorLibraryParts<NvmlLifecycle, NvmlDevice> {
     const problems: string[] = [];
     const sample = { devices, processes, problems };
     for (const { index, handle: known } of listed()) {
-      const { reading, handle } = readDevice(nvml, index, system, known);
+      const { reading, handle } = readDevice(nvml, index, system, known, this.#slowHealth);
       devices.push(reading);
       if (handle === null) continue;
       const mig = reading.migMode === true

@@ -17,6 +17,7 @@ import {
   readProcessUtilization,
   readRunningProcesses,
 } from "./process_lists.ts";
+import { NvmlHealthCalls } from "./health_calls.ts";
 import { fallbackMessage, NvmlError, NvmlReturn } from "./return_codes.ts";
 import {
   type DevicePairGetter,
@@ -74,6 +75,8 @@ const STRING_BUFFER_SIZES: Record<DeviceStringGetter, number> = {
 /** A loaded NVML with its variants chosen. Calls throw `NvmlError` on a non-success code. */
 export class NvmlLibrary extends VendorLibrary<typeof NVML_SYMBOLS, NvmlError> {
   readonly choices: NvmlChoices;
+  /** The health reads (health_calls.ts). */
+  readonly health: NvmlHealthCalls;
   readonly #compute: ProcessListVariant | null;
   readonly #graphics: ProcessListVariant | null;
 
@@ -88,6 +91,7 @@ export class NvmlLibrary extends VendorLibrary<typeof NVML_SYMBOLS, NvmlError> {
     this.#compute = lists.compute;
     this.#graphics = lists.graphics;
     this.choices = describeChoices(this.symbols, lists);
+    this.health = new NvmlHealthCalls(this.symbols, this.calls);
   }
 
   /** `nvmlInit_v2` (or v1); returns the code, since init failures are statuses, not errors. */

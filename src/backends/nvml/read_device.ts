@@ -16,6 +16,8 @@ import {
   performanceStateName,
 } from "./convert.ts";
 import type { NvmlLibrary } from "./library.ts";
+import { readHealth, type SlowHealth, type SlowHealthSlot } from "./read_health.ts";
+import type { SlowHealthCache } from "./slow_health_cache.ts";
 import { type FieldErrorCodes, FieldReader, mapOrNull } from "../../ffi/field_reader.ts";
 import { isFatalForDevice, isQuietlyUnsupported, NvmlError } from "./return_codes.ts";
 import type { DevicePairGetter, DeviceSelectedU32Getter, DeviceU32Getter } from "./symbols.ts";
@@ -54,6 +56,7 @@ export function readDevice(
   index: number,
   system: NvmlSystemInfo,
   resolved?: Deno.PointerValue,
+  slowHealth: SlowHealthCache<SlowHealth> | null = null,
 ): NvmlDeviceRead {
   const fields = new FieldReader(FIELD_ERRORS);
   const found = resolved !== undefined && resolved !== null
@@ -66,7 +69,7 @@ export function readDevice(
     };
   }
   const h = found.handle;
-  const reading = readFields({ nvml, h, fields }, index, system);
+  const reading = readFields({ nvml, h, fields, slowHealth }, index, system);
   reading.error = fields.error;
   return { reading, handle: fields.lost ? null : h };
 }
@@ -76,11 +79,12 @@ interface DeviceFields {
   nvml: NvmlLibrary;
   h: Deno.PointerValue;
   fields: FieldReader;
+  slowHealth?: SlowHealthCache<SlowHealth> | null;
 }
 
 /** Every field, identity first: when the GPU is lost part-way, what identifies it is kept. */
 function readFields(
-  { nvml, h, fields }: DeviceFields,
+  { nvml, h, fields, slowHealth }: DeviceFields,
   index: number,
   system: NvmlSystemInfo,
 ): DeviceReading {
@@ -113,6 +117,7 @@ function readFields(
     memoryUtilizationPercent: rates && percent(rates.memory),
     engines: engines({ encode: encoder?.[0] ?? null, decode: decoder?.[0] ?? null }),
     ...readSensors({ nvml, h, fields }),
+    ...readHealth({ nvml, h, fields }, slot(slowHealth, nvmlLocalId(index, pciBusId))),
     computeCapability: capability && `${capability[0]}.${capability[1]}`,
     migMode: mig && mig[0] === DEVICE_MIG_ENABLE,
   };
@@ -152,6 +157,13 @@ function readSensors({ nvml, h, fields }: DeviceFields): Partial<DeviceReading> 
     pcieWidth: known(u32("PCIe width", "nvmlDeviceGetCurrPcieLinkWidth")),
     architecture: mapOrNull(u32("architecture", "nvmlDeviceGetArchitecture"), architectureName),
   };
+}
+
+function slot(
+  cache: SlowHealthCache<SlowHealth> | null | undefined,
+  key: string,
+): SlowHealthSlot | null {
+  return cache ? { cache, key } : null;
 }
 
 function known(value: number | null): number | null {

@@ -177,6 +177,64 @@ export const NVML_SYMBOLS = {
     ...OPTIONAL,
   },
 
+  // Health (each optional: a consumer board or an older driver answers NOT_SUPPORTED or
+  // lacks the export, and the field is null). health_calls.ts reads them.
+  // nvmlReturn_t nvmlDeviceGetEccMode(nvmlDevice_t device, nvmlEnableState_t *current,
+  //                                   nvmlEnableState_t *pending);
+  nvmlDeviceGetEccMode: { parameters: ["pointer", "buffer", "buffer"], result: "i32", ...OPTIONAL },
+  // nvmlReturn_t nvmlDeviceGetTotalEccErrors(nvmlDevice_t device, nvmlMemoryErrorType_t errorType,
+  //     nvmlEccCounterType_t counterType, unsigned long long *eccCounts);
+  nvmlDeviceGetTotalEccErrors: {
+    parameters: ["pointer", "u32", "u32", "buffer"],
+    result: "i32",
+    ...OPTIONAL,
+  },
+  // nvmlReturn_t nvmlDeviceGetRetiredPages(nvmlDevice_t device, nvmlPageRetirementCause_t cause,
+  //     unsigned int *pageCount, unsigned long long *addresses);  (before Ampere)
+  nvmlDeviceGetRetiredPages: {
+    parameters: ["pointer", "u32", "buffer", "buffer"],
+    result: "i32",
+    ...OPTIONAL,
+  },
+  // nvmlReturn_t nvmlDeviceGetRetiredPagesPendingStatus(nvmlDevice_t device,
+  //                                                     nvmlEnableState_t *isPending);
+  nvmlDeviceGetRetiredPagesPendingStatus: {
+    parameters: ["pointer", "buffer"],
+    result: "i32",
+    ...OPTIONAL,
+  },
+  // nvmlReturn_t nvmlDeviceGetRemappedRows(nvmlDevice_t device, unsigned int *corrRows,
+  //     unsigned int *uncRows, unsigned int *isPending, unsigned int *failureOccurred);  (Ampere+)
+  nvmlDeviceGetRemappedRows: {
+    parameters: ["pointer", "buffer", "buffer", "buffer", "buffer"],
+    result: "i32",
+    ...OPTIONAL,
+  },
+  // nvmlReturn_t nvmlDeviceGetCurrentClocksEventReasons(nvmlDevice_t device,
+  //     unsigned long long *clocksEventReasons);  (R535+; same bits as the older name)
+  nvmlDeviceGetCurrentClocksEventReasons: {
+    parameters: ["pointer", "buffer"],
+    result: "i32",
+    ...OPTIONAL,
+  },
+  // nvmlReturn_t nvmlDeviceGetCurrentClocksThrottleReasons(nvmlDevice_t device,
+  //     unsigned long long *clocksThrottleReasons);
+  nvmlDeviceGetCurrentClocksThrottleReasons: {
+    parameters: ["pointer", "buffer"],
+    result: "i32",
+    ...OPTIONAL,
+  },
+  // nvmlReturn_t nvmlDeviceGetMaxPcieLinkGeneration(nvmlDevice_t device, unsigned int *maxLinkGen);
+  nvmlDeviceGetMaxPcieLinkGeneration: {
+    parameters: ["pointer", "buffer"],
+    result: "i32",
+    ...OPTIONAL,
+  },
+  // nvmlReturn_t nvmlDeviceGetMaxPcieLinkWidth(nvmlDevice_t device, unsigned int *maxLinkWidth);
+  nvmlDeviceGetMaxPcieLinkWidth: { parameters: ["pointer", "buffer"], result: "i32", ...OPTIONAL },
+  // nvmlReturn_t nvmlDeviceGetPcieReplayCounter(nvmlDevice_t device, unsigned int *value);
+  nvmlDeviceGetPcieReplayCounter: { parameters: ["pointer", "buffer"], result: "i32", ...OPTIONAL },
+
   // Presence probes, never called: together they tell which entry size `_v3` writes.
   // nvmlReturn_t nvmlDeviceGetConfComputeMemSizeInfo(nvmlDevice_t device,
   //                                                  nvmlConfComputeMemSizeInfo_t *memInfo);
@@ -212,7 +270,10 @@ export type DeviceU32Getter =
   | "nvmlDeviceGetMaxMigDeviceCount"
   | "nvmlDeviceIsMigDeviceHandle"
   | "nvmlDeviceGetGpuInstanceId"
-  | "nvmlDeviceGetComputeInstanceId";
+  | "nvmlDeviceGetComputeInstanceId"
+  | "nvmlDeviceGetMaxPcieLinkGeneration"
+  | "nvmlDeviceGetMaxPcieLinkWidth"
+  | "nvmlDeviceGetPcieReplayCounter";
 
 /** Device getters of the form `(nvmlDevice_t, selector, unsigned int *out)`. */
 export type DeviceSelectedU32Getter =

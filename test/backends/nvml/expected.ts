@@ -7,7 +7,7 @@ import type { DeviceMetrics, DeviceReading, ProcessReading } from "../../../src/
 
 /**
  * Keys an NVML reading of a whole GPU leaves out rather than null: those only the DRM backend
- * fills, and the partition keys only a MIG device carries (mig_e2e_test.ts).
+ * fills, the health verdict, and the partition keys only a MIG device carries (mig_e2e_test.ts).
  */
 const DRM_ONLY = [
   "parentId",
@@ -19,16 +19,7 @@ const DRM_ONLY = [
   "temperaturesCelsius",
   "runtimeStatus",
   "graphicsClockMinMHz",
-  // GPU health: sysfs fills these for now; NVML reads them in a later change.
-  "pcieGenerationMax",
-  "pcieWidthMax",
-  "pcieReplayCount",
-  "eccEnabled",
-  "eccErrors",
-  "retiredPages",
-  "retirementPending",
-  "retirementFailed",
-  "clockEventReasons",
+  // The verdict: the session applies the health rule after the merge; no backend sets it.
   "health",
   "healthReasons",
 ] as const;
@@ -42,6 +33,19 @@ export function nvmlNullMetrics(): Omit<DeviceMetrics, typeof DRM_ONLY[number]> 
 
 export const GPU0_ID = "0000:07:00.0"; // fake: busId "00000000:07:00.0"
 export const GPU1_ID = "0000:81:00.0"; // fake: busId "00000000:81:00.0"
+
+/** The health fields in every scenario but healthy and sick: the fake answers NOT_SUPPORTED. */
+const HEALTH_NOT_SUPPORTED = {
+  pcieGenerationMax: null,
+  pcieWidthMax: null,
+  pcieReplayCount: null,
+  eccEnabled: null,
+  eccErrors: null,
+  retiredPages: null,
+  retirementPending: null,
+  retirementFailed: null,
+  clockEventReasons: null,
+} as const;
 
 export const GPU0: DeviceReading = {
   localId: GPU0_ID,
@@ -75,6 +79,7 @@ export const GPU0: DeviceReading = {
   architecture: "Ampere", // NVML_DEVICE_ARCH_AMPERE = 7
   computeCapability: "8.0",
   migMode: false,
+  ...HEALTH_NOT_SUPPORTED,
   error: null,
 };
 
@@ -110,6 +115,7 @@ export const GPU1: DeviceReading = {
   architecture: "Ada", // 8
   computeCapability: "8.9",
   migMode: null, // NOT_SUPPORTED
+  ...HEALTH_NOT_SUPPORTED,
   error: null,
 };
 

@@ -34,6 +34,15 @@ import {
   VALUE_NOT_AVAILABLE_U64,
 } from "../../../src/backends/nvml/types.ts";
 import { FAKE_NVML_DIR, fakeNvmlUnavailableReason } from "../../fakes/nvml/build_fake_nvml.ts";
+import { CLOCK_REASON_BITS } from "../../../src/backends/nvml/clock_event_reasons.ts";
+import {
+  ECC_COUNTER_AGGREGATE,
+  ECC_COUNTER_VOLATILE,
+  FEATURE_ENABLED,
+  MEMORY_ERROR_CORRECTED,
+  MEMORY_ERROR_UNCORRECTED,
+  RETIREMENT_CAUSES,
+} from "../../../src/backends/nvml/health_calls.ts";
 import { compileAndRunProbe, probeLines } from "../../fakes/c_library.ts";
 
 /** Where nvml.h may be; the first that exists is used. */
@@ -58,6 +67,29 @@ const STRUCTS: Record<string, Record<string, number>> = {
 
 /** Probed for the header comparison, with no TypeScript counterpart. */
 const PROBED_ONLY = new Set(["const.NVML_DEVICE_ARCH_UNKNOWN", "const.NVML_DEVICE_MIG_DISABLE"]);
+
+/** The health calls' enums and reason bits (health_calls.ts, clock_event_reasons.ts). */
+function healthConstants(): Record<string, bigint> {
+  const constants: Record<string, bigint> = {
+    "nvmlEnableState_t.size": 4n,
+    "nvmlMemoryErrorType_t.size": 4n,
+    "nvmlEccCounterType_t.size": 4n,
+    "nvmlPageRetirementCause_t.size": 4n,
+    "const.NVML_FEATURE_ENABLED": BigInt(FEATURE_ENABLED),
+    "const.NVML_MEMORY_ERROR_TYPE_CORRECTED": BigInt(MEMORY_ERROR_CORRECTED),
+    "const.NVML_MEMORY_ERROR_TYPE_UNCORRECTED": BigInt(MEMORY_ERROR_UNCORRECTED),
+    "const.NVML_VOLATILE_ECC": BigInt(ECC_COUNTER_VOLATILE),
+    "const.NVML_AGGREGATE_ECC": BigInt(ECC_COUNTER_AGGREGATE),
+    "const.NVML_PAGE_RETIREMENT_CAUSE_MULTIPLE_SINGLE_BIT_ECC_ERRORS": BigInt(
+      RETIREMENT_CAUSES[0],
+    ),
+    "const.NVML_PAGE_RETIREMENT_CAUSE_DOUBLE_BIT_ECC_ERROR": BigInt(RETIREMENT_CAUSES[1]),
+  };
+  for (const [name, bit] of Object.entries(CLOCK_REASON_BITS)) {
+    constants[`const.nvmlClocksThrottleReason${name}`] = bit;
+  }
+  return constants;
+}
 
 /** Probe key → the TypeScript constant that must equal it. */
 function expectedConstants(): Map<string, bigint> {
@@ -106,6 +138,7 @@ function expectedConstants(): Map<string, bigint> {
       expected.set(`const.NVML_DEVICE_ARCH_${macro}`, BigInt(value));
     }
   }
+  for (const [name, value] of Object.entries(healthConstants())) expected.set(name, value);
   for (const [name, value] of Object.entries(NvmlReturn)) {
     if (name === "DEPRECATED") continue; // 26 is newer than the 11.8 header
     const macro = name === "SUCCESS" ? "NVML_SUCCESS" : `NVML_ERROR_${name}`;

@@ -2,7 +2,7 @@
  * The fake NVML's functions against the vendor's nvml.h (Debian libnvidia-ml-dev): the
  * fake's source is compiled with each function renamed `fake_*` under nvml.h, and each is
  * assigned to a pointer of the vendor declaration's type with -Werror, so the fake cannot
- * drift from the header. Two symbols newer than the installed 11.8 header are left out.
+ * drift from the header. Three symbols newer than the installed 11.8 header are left out.
  */
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
@@ -16,6 +16,8 @@ const VENDOR_HEADER = "/usr/include/nvml.h";
 const NOT_IN_HEADER = new Set([
   "nvmlDeviceGetConfComputeMemSizeInfo",
   "nvmlDeviceGetRunningProcessDetailList",
+  // R535's new name for nvmlDeviceGetCurrentClocksThrottleReasons (same signature).
+  "nvmlDeviceGetCurrentClocksEventReasons",
 ]);
 
 function probeSource(): string {

@@ -13,7 +13,8 @@ export type FakeNvmlVariant =
   | "memory-v2-mismatch"
   | "memory-v2-not-supported"
   | "no-v3"
-  | "v3-wide";
+  | "v3-wide"
+  | "no-event-reasons";
 
 const DEFINES: Record<FakeNvmlVariant, string[]> = {
   "default": [],
@@ -25,6 +26,8 @@ const DEFINES: Record<FakeNvmlVariant, string[]> = {
   "memory-v2-not-supported": ["-DFAKE_NVML_MEMORY_V2_ANSWERS=3"],
   "no-v3": ["-DFAKE_NVML_NO_V3"],
   "v3-wide": ["-DFAKE_NVML_V3_WIDE"],
+  // Drivers before R535: only nvmlDeviceGetCurrentClocksThrottleReasons.
+  "no-event-reasons": ["-DFAKE_NVML_NO_EVENT_REASONS"],
 };
 
 /** Scenarios the fake serves, chosen by FAKE_NVML_SCENARIO at `nvmlInit`. */
@@ -40,7 +43,9 @@ export type FakeNvmlScenario =
   | "init-no-permission"
   | "mig"
   | "mig-handle-fails"
-  | "mig-no-instances";
+  | "mig-no-instances"
+  | "healthy"
+  | "sick";
 
 export const FAKE_NVML_DIR = fileURLToPath(new URL("./", import.meta.url));
 const SOURCE = fileURLToPath(new URL("./fake_nvml.c", import.meta.url));
@@ -80,6 +85,8 @@ export const FAKE_NVML_HOOKS = {
   fakeNvmlRefCount: { parameters: [], result: "i32" },
   fakeNvmlHandle: { parameters: ["u32"], result: "u64" },
   fakeNvmlListCalls: { parameters: ["u32", "u32"], result: "u32" },
+  // 0 ECC mode, 1 volatile ECC counts, 2 aggregate ECC counts: calls answered so far.
+  fakeNvmlHealthCalls: { parameters: ["u32"], result: "u32" },
 } as const satisfies Deno.ForeignLibraryInterface;
 
 /**

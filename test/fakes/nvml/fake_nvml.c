@@ -16,6 +16,11 @@
  *                               GPU 1 not in MIG mode (fake_nvml_mig.c)
  *   mig-handle-fails            as mig, but MIG slot 0 answers UNKNOWN for its handle
  *   mig-no-instances            GPU 0 in MIG mode with no MIG device configured
+ *   healthy                     as two-gpus, and both answer the health calls: sound boards
+ *   sick                        as healthy, but GPU 0 is sick: 2 volatile uncorrected ECC
+ *                               errors, rows remapped with a remap pending, clocks held by
+ *                               power cap and thermal, link x8 of max x16 (fake_nvml_health.c)
+ *   (every other scenario answers NOT_SUPPORTED to the health calls, as a consumer board)
  *
  * Compile-time variants drop exports, as older or newer drivers do:
  *   -DFAKE_NVML_V1_ONLY       no _v2/_v3 entry point at all (the oldest ABI)
@@ -91,6 +96,8 @@ enum scenario {
   MIG,
   MIG_HANDLE_FAILS,
   MIG_NO_INSTANCES,
+  HEALTHY,
+  SICK,
 };
 
 static const struct {
@@ -109,6 +116,8 @@ static const struct {
     {"mig", MIG},
     {"mig-handle-fails", MIG_HANDLE_FAILS},
     {"mig-no-instances", MIG_NO_INSTANCES},
+    {"healthy", HEALTHY},
+    {"sick", SICK},
 };
 
 /* Fields a scenario can make fail, one bit each. */
@@ -308,6 +317,7 @@ static void new_generation(void) {
     current[0].samples[0].pid = (unsigned int)getpid();
   }
   new_mig_generation();
+  if (scenario == SICK) current[0].pcie_width = 8; /* trained at x8 of x16 */
 }
 
 static unsigned int device_count(void) { return scenario == NO_GPUS ? 0 : 2; }
@@ -812,4 +822,5 @@ EXPORT unsigned int fakeNvmlListCalls(unsigned int index, unsigned int kind) {
 }
 
 #include "fake_nvml_mig.c"
+#include "fake_nvml_health.c"
 

@@ -105,6 +105,27 @@ int main(void) {
   CONST(NVML_DEVICE_ARCH_HOPPER);
   CONST(NVML_DEVICE_ARCH_UNKNOWN);
 
+  SIZE(nvmlEnableState_t);
+  SIZE(nvmlMemoryErrorType_t);
+  SIZE(nvmlEccCounterType_t);
+  SIZE(nvmlPageRetirementCause_t);
+  CONST(NVML_FEATURE_ENABLED);
+  CONST(NVML_MEMORY_ERROR_TYPE_CORRECTED);
+  CONST(NVML_MEMORY_ERROR_TYPE_UNCORRECTED);
+  CONST(NVML_VOLATILE_ECC);
+  CONST(NVML_AGGREGATE_ECC);
+  CONST(NVML_PAGE_RETIREMENT_CAUSE_MULTIPLE_SINGLE_BIT_ECC_ERRORS);
+  CONST(NVML_PAGE_RETIREMENT_CAUSE_DOUBLE_BIT_ECC_ERROR);
+  CONST(nvmlClocksThrottleReasonGpuIdle);
+  CONST(nvmlClocksThrottleReasonApplicationsClocksSetting);
+  CONST(nvmlClocksThrottleReasonSwPowerCap);
+  CONST(nvmlClocksThrottleReasonHwSlowdown);
+  CONST(nvmlClocksThrottleReasonSyncBoost);
+  CONST(nvmlClocksThrottleReasonSwThermalSlowdown);
+  CONST(nvmlClocksThrottleReasonHwThermalSlowdown);
+  CONST(nvmlClocksThrottleReasonHwPowerBrakeSlowdown);
+  CONST(nvmlClocksThrottleReasonDisplayClockSetting);
+
   CONST(NVML_SUCCESS);
   CONST(NVML_ERROR_UNINITIALIZED);
   CONST(NVML_ERROR_INVALID_ARGUMENT);

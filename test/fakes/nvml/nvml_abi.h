@@ -132,6 +132,36 @@ typedef unsigned int nvmlDeviceArchitecture_t;
 #define NVML_DEVICE_ARCH_HOPPER 9
 #define NVML_DEVICE_ARCH_UNKNOWN 0xffffffff
 
+/* Health: nvmlEnableState_t, nvmlMemoryErrorType_t, nvmlEccCounterType_t,
+ * nvmlPageRetirementCause_t (enums, 4 bytes). */
+typedef enum nvmlEnableState_enum {
+  NVML_FEATURE_DISABLED = 0,
+  NVML_FEATURE_ENABLED = 1
+} nvmlEnableState_t;
+typedef enum nvmlMemoryErrorType_enum {
+  NVML_MEMORY_ERROR_TYPE_CORRECTED = 0,
+  NVML_MEMORY_ERROR_TYPE_UNCORRECTED = 1
+} nvmlMemoryErrorType_t;
+typedef enum nvmlEccCounterType_enum {
+  NVML_VOLATILE_ECC = 0,
+  NVML_AGGREGATE_ECC = 1
+} nvmlEccCounterType_t;
+typedef enum nvmlPageRetirementCause_enum {
+  NVML_PAGE_RETIREMENT_CAUSE_MULTIPLE_SINGLE_BIT_ECC_ERRORS = 0,
+  NVML_PAGE_RETIREMENT_CAUSE_DOUBLE_BIT_ECC_ERROR = 1
+} nvmlPageRetirementCause_t;
+
+/* Clock event ("throttle") reason bits. */
+#define nvmlClocksThrottleReasonGpuIdle 0x0000000000000001LL
+#define nvmlClocksThrottleReasonApplicationsClocksSetting 0x0000000000000002LL
+#define nvmlClocksThrottleReasonSwPowerCap 0x0000000000000004LL
+#define nvmlClocksThrottleReasonHwSlowdown 0x0000000000000008LL
+#define nvmlClocksThrottleReasonSyncBoost 0x0000000000000010LL
+#define nvmlClocksThrottleReasonSwThermalSlowdown 0x0000000000000020LL
+#define nvmlClocksThrottleReasonHwThermalSlowdown 0x0000000000000040LL
+#define nvmlClocksThrottleReasonHwPowerBrakeSlowdown 0x0000000000000080LL
+#define nvmlClocksThrottleReasonDisplayClockSetting 0x0000000000000100LL
+
 #endif
 
 /*
