@@ -47,12 +47,25 @@ function memoryRatio(device: Device): number | null {
   return used === null || total === null || total <= 0 ? null : used / total;
 }
 
+/**
+ * A sick device is marked on its title line, in words (so it shows without colour too): the
+ * verdict and the first reason, which the health rule lists most serious first.
+ */
+function healthMark(device: Device): Line {
+  if (device.health !== "critical" && device.health !== "warning") return [];
+  const reason = device.healthReasons?.[0];
+  const text = `  ${device.health === "critical" ? "CRITICAL" : "WARNING"}` +
+    (reason === undefined ? "" : `: ${escapeText(reason)}`);
+  return [{ text, sgr: device.health === "critical" ? SGR.red : SGR.yellow }];
+}
+
 export function deviceBlock(device: Device, width: number): Line[] {
   const name = escapeText(device.name ?? UNKNOWN_TEXT);
   const engines = device.engines === null ? UNKNOWN_TEXT : formatEngines(device.engines, 3);
   const title: Line = [
     { text: `GPU ${device.index} `, sgr: SGR.bold },
     { text: name, sgr: SGR.cyan },
+    ...healthMark(device),
     { text: `  ${escapeText(device.pciBusId ?? device.id)}` },
     { text: "  ENGINES " },
     { text: engines === "-" ? UNKNOWN_TEXT : escapeText(engines) },
