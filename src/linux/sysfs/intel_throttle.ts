@@ -20,9 +20,9 @@ const REASON_OF_FLAG: Readonly<Record<string, ClockEventReason>> = {
   pl4: "power-cap",
   thermal: "thermal",
   ratl: "thermal",
-  vr_thermalert: "thermal",
+  "vr_thermalert": "thermal",
   prochot: "hardware-slowdown",
-  vr_tdc: "current-limit",
+  "vr_tdc": "current-limit",
 };
 
 /** Flag files in `dir` named `<prefix><flag>` → the reasons of those set; null when none read. */
