@@ -341,6 +341,19 @@ export const DEVICE_FIELD_DECLARATIONS = {
     empty: null,
     csv: "list",
   },
+  xidEventsTotal: {
+    schema: (z) =>
+      count(z).describe(
+        "critical Xid events seen since gputop started watching (NVML, live modes only)",
+      ),
+    empty: null,
+    csv: "value",
+  },
+  lastXid: {
+    schema: (z) => count(z).describe("the latest critical Xid number seen (NVML, live modes)"),
+    empty: null,
+    csv: "value",
+  },
   migMode: { schema: flag, empty: null, csv: "value" },
   parentId: {
     schema: (z) =>

@@ -91,6 +91,8 @@ const DEVICE_NUMBER_RULES: Partial<Record<DeviceMetricName, Rule>> = {
   pcieWidthMax: integerRangeRule(1, 64),
   pcieReplayCount: bytesRule,
   retiredPages: bytesRule,
+  xidEventsTotal: bytesRule,
+  lastXid: bytesRule,
 };
 
 /** Device maps of numbers: each entry is checked, a bad one left out. */

@@ -98,6 +98,14 @@ export function healthFamilies(
       ),
     },
     {
+      name: "gputop_device_xid_events_total",
+      kind: "counter",
+      help: "Critical Xid events NVML reported since gputop started watching.",
+      samples: each((d) =>
+        known(d.xidEventsTotal) ? [{ labels: labels(d), value: d.xidEventsTotal }] : []
+      ),
+    },
+    {
       name: "gputop_device_clock_event_reason",
       kind: "gauge",
       help: "1 while this reason holds the clocks down, else 0.",

@@ -21,6 +21,7 @@ import type { SlowHealth } from "./read_health.ts";
 import { SlowHealthCache } from "./slow_health_cache.ts";
 import { readProcesses, type UtilizationCursor } from "./read_processes.ts";
 import { NvmlError, NvmlReturn } from "./return_codes.ts";
+import { XidEventWatch } from "./xid_events.ts";
 
 /** The registry entry for NVML. */
 export const nvmlBackend = vendorLibraryDescriptor(NVML_INFO, () => new NvmlParts(), {
@@ -36,6 +37,8 @@ const DRIVER_NOT_LOADED_DETAIL = "NVIDIA driver not loaded";
 /** A device as listed in one lifetime epoch: its NVML index then, and its handle. */
 interface NvmlDevice {
   index: number;
+  /** The device's key (UUID, else PCI address): Xid counts are kept under it. */
+  key: string;
   /** Undefined when NVML would not give one: readDevice asks again and reports why. */
   handle: Deno.PointerValue | undefined;
 }
@@ -49,7 +52,9 @@ class NvmlParts implements VendorLibraryParts<NvmlLifecycle, NvmlDevice> {
     this.#slowHealth = new SlowHealthCache(() => ctx.nowMs());
     const opened = openNvmlLibrary(nvmlLibraryCandidates(ctx.env, ctx.os));
     return loadFirst("NVML library", opened, (nvml, failed) => {
-      return new NvmlLifecycle(nvml, notLoadedNote(failed));
+      // Xid events only mean something to a loop that keeps watching (live modes).
+      const xid = ctx.rescanIntervalMs !== null ? new XidEventWatch() : null;
+      return new NvmlLifecycle(nvml, notLoadedNote(failed), xid);
     });
   }
 
@@ -83,7 +88,7 @@ class NvmlParts implements VendorLibraryParts<NvmlLifecycle, NvmlDevice> {
   }
 
   /** Every device by index, keyed by UUID, else PCI address. */
-  listDevices({ nvml }: NvmlLifecycle) {
+  listDevices({ nvml, xid }: NvmlLifecycle) {
     const devices: ListedDevice<NvmlDevice>[] = [];
     try {
       const count = nvml.deviceCount();
@@ -92,12 +97,14 @@ class NvmlParts implements VendorLibraryParts<NvmlLifecycle, NvmlDevice> {
         try {
           handle = nvml.handle(index);
         } catch {
-          devices.push({ key: `index:${index}`, handle: { index, handle: undefined } });
+          const key = `index:${index}`;
+          devices.push({ key, handle: { index, key, handle: undefined } });
           continue;
         }
         const key = nullOnError(NvmlError, () => nvml.deviceString(handle, "nvmlDeviceGetUUID")) ??
           nullOnError(NvmlError, () => nvml.pciBusId(handle)) ?? `index:${index}`;
-        devices.push({ key, handle: { index, handle } });
+        xid?.register(nvml.events, handle, key);
+        devices.push({ key, handle: { index, key, handle } });
       }
     } catch (error) {
       throw new Error(`cannot count NVIDIA devices: ${errorMessage(error)}`);
@@ -105,7 +112,7 @@ class NvmlParts implements VendorLibraryParts<NvmlLifecycle, NvmlDevice> {
     return { devices };
   }
 
-  read({ nvml }: NvmlLifecycle, listed: () => readonly NvmlDevice[]) {
+  read({ nvml, xid }: NvmlLifecycle, listed: () => readonly NvmlDevice[]) {
     const system: NvmlSystemInfo = {
       driverVersion: nullOnError(NvmlError, () => nvml.driverVersion()),
       cudaDriverVersion: cudaVersionText(
@@ -116,8 +123,11 @@ class NvmlParts implements VendorLibraryParts<NvmlLifecycle, NvmlDevice> {
     const processes: ProcessReading[] = [];
     const problems: string[] = [];
     const sample = { devices, processes, problems };
-    for (const { index, handle: known } of listed()) {
+    const epochDevices = listed(); // registers this epoch's devices for events, once
+    xid?.drain(nvml.events);
+    for (const { index, key, handle: known } of epochDevices) {
       const { reading, handle } = readDevice(nvml, index, system, known, this.#slowHealth);
+      xid?.apply(reading, key);
       devices.push(reading);
       if (handle === null) continue;
       const mig = reading.migMode === true

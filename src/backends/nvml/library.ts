@@ -17,6 +17,7 @@ import {
   readProcessUtilization,
   readRunningProcesses,
 } from "./process_lists.ts";
+import { NvmlEventCalls } from "./event_calls.ts";
 import { NvmlHealthCalls } from "./health_calls.ts";
 import { fallbackMessage, NvmlError, NvmlReturn } from "./return_codes.ts";
 import {
@@ -77,6 +78,8 @@ export class NvmlLibrary extends VendorLibrary<typeof NVML_SYMBOLS, NvmlError> {
   readonly choices: NvmlChoices;
   /** The health reads (health_calls.ts). */
   readonly health: NvmlHealthCalls;
+  /** The event-set calls (event_calls.ts). */
+  readonly events: NvmlEventCalls;
   readonly #compute: ProcessListVariant | null;
   readonly #graphics: ProcessListVariant | null;
 
@@ -92,6 +95,7 @@ export class NvmlLibrary extends VendorLibrary<typeof NVML_SYMBOLS, NvmlError> {
     this.#graphics = lists.graphics;
     this.choices = describeChoices(this.symbols, lists);
     this.health = new NvmlHealthCalls(this.symbols, this.calls);
+    this.events = new NvmlEventCalls(this.symbols);
   }
 
   /** `nvmlInit_v2` (or v1); returns the code, since init failures are statuses, not errors. */

@@ -9,6 +9,7 @@ import type { LibraryInitResult } from "../../ffi/library_lifetime.ts";
 import type { LoadedLibrary } from "../vendor_library_backend.ts";
 import type { NvmlLibrary } from "./library.ts";
 import { NvmlError, NvmlReturn } from "./return_codes.ts";
+import type { XidEventWatch } from "./xid_events.ts";
 
 export class NvmlLifecycle implements LoadedLibrary {
   readonly nvml: NvmlLibrary;
@@ -17,9 +18,13 @@ export class NvmlLifecycle implements LoadedLibrary {
   /** NVML's version, read before the first init; null when it would not say. */
   nvmlVersion: string | null = null;
 
-  constructor(nvml: NvmlLibrary, skipped: string | null) {
+  /** Live modes only: the Xid event set, made after each init and freed before shutdown. */
+  readonly xid: XidEventWatch | null;
+
+  constructor(nvml: NvmlLibrary, skipped: string | null, xid: XidEventWatch | null = null) {
     this.nvml = nvml;
     this.skipped = skipped;
+    this.xid = xid;
   }
 
   get path(): string {
@@ -32,12 +37,13 @@ export class NvmlLifecycle implements LoadedLibrary {
 
   async init(): Promise<LibraryInitResult> {
     const code = await this.nvml.initAsync();
-    return code === NvmlReturn.SUCCESS
-      ? { ok: true }
-      : { ok: false, code, message: this.nvml.message(code) };
+    if (code !== NvmlReturn.SUCCESS) return { ok: false, code, message: this.nvml.message(code) };
+    this.xid?.start(this.nvml.events);
+    return { ok: true };
   }
 
   shutdown(): void {
+    this.xid?.stop(this.nvml.events);
     this.nvml.shutdown();
   }
 

@@ -9,6 +9,8 @@
  * the old ABI (v1 structs), kept as fallbacks.
  */
 
+import { NVML_EVENT_SYMBOLS } from "./event_symbols.ts";
+
 const OPTIONAL = { optional: true } as const;
 
 export const NVML_SYMBOLS = {
@@ -250,6 +252,7 @@ export const NVML_SYMBOLS = {
     result: "i32",
     ...OPTIONAL,
   },
+  ...NVML_EVENT_SYMBOLS,
 } as const satisfies Deno.ForeignLibraryInterface;
 
 /** The loaded functions (`null` for an optional one the library does not export). */

@@ -120,3 +120,16 @@ export const DEVICE_ARCHITECTURES: ReadonlyMap<number, string> = new Map([
   [9, "Hopper"],
   [10, "Blackwell"],
 ]);
+
+/** `nvmlEventData_t`: what `nvmlEventSetWait_v2` writes for one event. */
+export const EVENT_DATA = {
+  size: 32,
+  device: 0,
+  eventType: 8,
+  eventData: 16,
+  gpuInstanceId: 24,
+  computeInstanceId: 28,
+} as const;
+
+/** `nvmlEventTypeXidCriticalError`: the event type bit for a critical Xid. */
+export const EVENT_TYPE_XID_CRITICAL_ERROR = 0x8n;

@@ -7,7 +7,8 @@ import type { DeviceMetrics, DeviceReading, ProcessReading } from "../../../src/
 
 /**
  * Keys an NVML reading of a whole GPU leaves out rather than null: those only the DRM backend
- * fills, the health verdict, and the partition keys only a MIG device carries (mig_e2e_test.ts).
+ * fills, the health verdict, the partition keys only a MIG device carries (mig_e2e_test.ts),
+ * and the Xid counts, which only a live mode's reading sets (xid_events_test.ts).
  */
 const DRM_ONLY = [
   "parentId",
@@ -22,6 +23,8 @@ const DRM_ONLY = [
   // The verdict: the session applies the health rule after the merge; no backend sets it.
   "health",
   "healthReasons",
+  "xidEventsTotal",
+  "lastXid",
 ] as const;
 
 /** Every metric key an NVML reading carries, each null (a GPU NVML could not read). */

@@ -14,6 +14,8 @@ import {
   DEVICE_NAME_V2_BUFFER_SIZE,
   DEVICE_SERIAL_BUFFER_SIZE,
   DEVICE_UUID_V2_BUFFER_SIZE,
+  EVENT_DATA,
+  EVENT_TYPE_XID_CRITICAL_ERROR,
   MEMORY_V1,
   MEMORY_V2,
   MEMORY_V2_VERSION,
@@ -63,6 +65,7 @@ const STRUCTS: Record<string, Record<string, number>> = {
   "nvmlProcessInfo_t": PROCESS_INFO_V2,
   "gputopProcessInfoWide_t": PROCESS_INFO_V3_WIDE,
   "nvmlProcessUtilizationSample_t": PROCESS_UTILIZATION_SAMPLE,
+  "nvmlEventData_t": EVENT_DATA,
 };
 
 /** Probed for the header comparison, with no TypeScript counterpart. */
@@ -115,6 +118,7 @@ function expectedConstants(): Map<string, bigint> {
     ["const.NVML_PSTATE_15", BigInt(PSTATE_MAX)],
     ["const.NVML_PSTATE_UNKNOWN", BigInt(PSTATE_UNKNOWN)],
     ["const.NVML_DEVICE_MIG_ENABLE", BigInt(DEVICE_MIG_ENABLE)],
+    ["const.nvmlEventTypeXidCriticalError", EVENT_TYPE_XID_CRITICAL_ERROR],
   ]);
   for (const [struct, layout] of Object.entries(STRUCTS)) {
     for (const [field, value] of Object.entries(layout)) {

@@ -14,7 +14,8 @@ export type FakeNvmlVariant =
   | "memory-v2-not-supported"
   | "no-v3"
   | "v3-wide"
-  | "no-event-reasons";
+  | "no-event-reasons"
+  | "no-events";
 
 const DEFINES: Record<FakeNvmlVariant, string[]> = {
   "default": [],
@@ -28,6 +29,8 @@ const DEFINES: Record<FakeNvmlVariant, string[]> = {
   "v3-wide": ["-DFAKE_NVML_V3_WIDE"],
   // Drivers before R535: only nvmlDeviceGetCurrentClocksThrottleReasons.
   "no-event-reasons": ["-DFAKE_NVML_NO_EVENT_REASONS"],
+  // A driver without the event-set calls: Xid fields stay null.
+  "no-events": ["-DFAKE_NVML_NO_EVENTS"],
 };
 
 /** Scenarios the fake serves, chosen by FAKE_NVML_SCENARIO at `nvmlInit`. */
@@ -45,7 +48,8 @@ export type FakeNvmlScenario =
   | "mig-handle-fails"
   | "mig-no-instances"
   | "healthy"
-  | "sick";
+  | "sick"
+  | "xid";
 
 export const FAKE_NVML_DIR = fileURLToPath(new URL("./", import.meta.url));
 const SOURCE = fileURLToPath(new URL("./fake_nvml.c", import.meta.url));

@@ -98,6 +98,7 @@ enum scenario {
   MIG_NO_INSTANCES,
   HEALTHY,
   SICK,
+  XID,
 };
 
 static const struct {
@@ -118,6 +119,7 @@ static const struct {
     {"mig-no-instances", MIG_NO_INSTANCES},
     {"healthy", HEALTHY},
     {"sick", SICK},
+    {"xid", XID},
 };
 
 /* Fields a scenario can make fail, one bit each. */
@@ -823,4 +825,5 @@ EXPORT unsigned int fakeNvmlListCalls(unsigned int index, unsigned int kind) {
 
 #include "fake_nvml_mig.c"
 #include "fake_nvml_health.c"
+#include "fake_nvml_xid.c"
 

@@ -126,6 +126,14 @@ int main(void) {
   CONST(nvmlClocksThrottleReasonHwPowerBrakeSlowdown);
   CONST(nvmlClocksThrottleReasonDisplayClockSetting);
 
+  SIZE(nvmlEventData_t);
+  OFF(nvmlEventData_t, device);
+  OFF(nvmlEventData_t, eventType);
+  OFF(nvmlEventData_t, eventData);
+  OFF(nvmlEventData_t, gpuInstanceId);
+  OFF(nvmlEventData_t, computeInstanceId);
+  CONST(nvmlEventTypeXidCriticalError);
+
   CONST(NVML_SUCCESS);
   CONST(NVML_ERROR_UNINITIALIZED);
   CONST(NVML_ERROR_INVALID_ARGUMENT);

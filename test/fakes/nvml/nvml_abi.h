@@ -162,6 +162,17 @@ typedef enum nvmlPageRetirementCause_enum {
 #define nvmlClocksThrottleReasonHwPowerBrakeSlowdown 0x0000000000000080LL
 #define nvmlClocksThrottleReasonDisplayClockSetting 0x0000000000000100LL
 
+/* Events (nvmlEventSetCreate / nvmlDeviceRegisterEvents / nvmlEventSetWait_v2). */
+typedef struct nvmlEventSet_st *nvmlEventSet_t;
+#define nvmlEventTypeXidCriticalError 0x0000000000000008LL
+typedef struct nvmlEventData_st {
+  nvmlDevice_t device;
+  unsigned long long eventType;
+  unsigned long long eventData;
+  unsigned int gpuInstanceId;
+  unsigned int computeInstanceId;
+} nvmlEventData_t;
+
 #endif
 
 /*
