@@ -6,55 +6,16 @@ import assert from "node:assert/strict";
 import { testWithProgram } from "../support/require_program.ts";
 import { MAIN_TS, REPO_ROOT } from "../support/run_cli.ts";
 import { buildAttributionTree } from "../linux/cgroup/attribution_tree.ts";
+import { pids, Tmux } from "./tmux_session.ts";
 
 const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
-
-function tmuxIn(tmux: string, socket: string) {
-  const run = async (...args: string[]): Promise<string> => {
-    const result = await new Deno.Command(tmux, {
-      args: ["-L", socket, "-f", "/dev/null", ...args],
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const decoder = new TextDecoder();
-    if (!result.success) throw new Error(`tmux ${args[0]}: ${decoder.decode(result.stderr)}`);
-    return decoder.decode(result.stdout);
-  };
-  return {
-    run,
-    async waitFor(predicate: (screen: string) => boolean, what: string): Promise<string> {
-      const deadline = Date.now() + 20_000;
-      let screen = "";
-      while (Date.now() < deadline) {
-        screen = await run("capture-pane", "-p", "-t", "t");
-        if (predicate(screen)) return screen;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error(`timed out waiting for ${what}; screen:\n${screen}`);
-    },
-  };
-}
-
-/** The PID column of the process table, top to bottom. */
-function pids(screen: string): number[] {
-  const lines = screen.split("\n");
-  const header = lines.findIndex((line) => /^\s+PID USER/.test(line));
-  const rows: number[] = [];
-  for (const line of lines.slice(header + 1)) {
-    const match = /^\s+(\d+) /.exec(line);
-    if (!match) break;
-    rows.push(Number(match[1]));
-  }
-  return rows;
-}
 
 testWithProgram(
   "tmux",
   "top: CONTAINER, POD, START columns, sortable; --pod filters",
   async (path) => {
     const tree = buildAttributionTree();
-    const tmux = tmuxIn(path, `gputop-attr-${crypto.randomUUID().slice(0, 8)}`);
+    const tmux = new Tmux(path);
     try {
       const denoDir = Deno.env.get("DENO_DIR");
       const command = [

@@ -9,60 +9,9 @@ import { drmFixtureArgs, procRootOf, sysRootOf } from "../linux/sysfs/fixture_tr
 import { testWithProgram } from "../support/require_program.ts";
 import { MAIN_TS, REPO_ROOT, runCli } from "../support/run_cli.ts";
 import { join } from "node:path";
+import { pids, Tmux } from "./tmux_session.ts";
 
 const PROMPT = "gputop-test$ ";
-
-class Tmux {
-  readonly socket = `gputop-test-${crypto.randomUUID().slice(0, 8)}`;
-  constructor(readonly tmux: string) {}
-
-  async run(...args: string[]): Promise<string> {
-    const result = await new Deno.Command(this.tmux, {
-      args: ["-L", this.socket, "-f", "/dev/null", ...args],
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const decoder = new TextDecoder();
-    if (!result.success) {
-      throw new Error(`tmux ${args.join(" ")}: ${decoder.decode(result.stderr)}`);
-    }
-    return decoder.decode(result.stdout);
-  }
-
-  screen(): Promise<string> {
-    return this.run("capture-pane", "-p", "-t", "t");
-  }
-
-  keys(...keys: string[]): Promise<string> {
-    return this.run("send-keys", "-t", "t", ...keys);
-  }
-
-  /** Polls the screen until `predicate` holds (at most `timeoutMs`); returns that screen. */
-  async waitFor(predicate: (screen: string) => boolean, what: string, timeoutMs = 20_000) {
-    const deadline = Date.now() + timeoutMs;
-    let screen = "";
-    while (Date.now() < deadline) {
-      screen = await this.screen();
-      if (predicate(screen)) return screen;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`timed out waiting for ${what}; screen:\n${screen}`);
-  }
-}
-
-/** The PID column of the process table, top to bottom. */
-function pids(screen: string): number[] {
-  const lines = screen.split("\n");
-  const header = lines.findIndex((line) => /^\s+PID USER/.test(line));
-  const rows: number[] = [];
-  for (const line of lines.slice(header + 1)) {
-    const match = /^\s+(\d+) /.exec(line);
-    if (!match) break;
-    rows.push(Number(match[1]));
-  }
-  return rows;
-}
 
 const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 
