@@ -33,7 +33,12 @@ const GENERATION_OF_RATE: ReadonlyMap<number, number> = new Map([
 export function pcieGenerationOfSpeed(text: string): number | null {
   const match = /^(\d+(?:\.\d+)?) GT\/s\b/.exec(text.trim());
   if (match === null) return null;
-  return GENERATION_OF_RATE.get(Number(match[1])) ?? null;
+  return pcieGenerationOfRate(Number(match[1]));
+}
+
+/** 16 (GT/s) → 4; null for a rate no generation has. */
+export function pcieGenerationOfRate(gigatransfersPerSecond: number): number | null {
+  return GENERATION_OF_RATE.get(gigatransfersPerSecond) ?? null;
 }
 
 /** Width 0 (no link) or more than a link can have is unknown. */
