@@ -48,15 +48,23 @@ export function readHealth(
   const ecc = fields.read("ECC counts", () => amdsmi.health.totalEccCount(handle));
   const pcie = fields.read("PCIe info", () => amdsmi.health.pcieInfo(handle));
   return {
-    ...(pcie === null ? {} : pcieFields(pcie)),
+    ...(pcie === null ? NO_PCIE : pcieFields(pcie)),
     eccEnabled: slow.eccEnabled,
-    eccErrors: ecc === null ? null : {
-      volatileCorrected: countOrNull(ecc.corrected),
-      volatileUncorrected: countOrNull(ecc.uncorrected),
-      aggregateCorrected: null,
-      aggregateUncorrected: null,
-    },
+    eccErrors: ecc === null ? null : eccErrorsOf(ecc),
     ...slow.retirement,
+  };
+}
+
+/** Counts since the driver loaded; null when neither is known (AMD SMI keeps no lifetime count). */
+function eccErrorsOf(ecc: { corrected: bigint; uncorrected: bigint }): DeviceReading["eccErrors"] {
+  const volatileCorrected = countOrNull(ecc.corrected);
+  const volatileUncorrected = countOrNull(ecc.uncorrected);
+  if (volatileCorrected === null && volatileUncorrected === null) return null;
+  return {
+    volatileCorrected,
+    volatileUncorrected,
+    aggregateCorrected: null,
+    aggregateUncorrected: null,
   };
 }
 
@@ -64,8 +72,20 @@ export function readHealth(
 function readSlowHealth({ amdsmi, handle, fields }: HealthFields): SlowHealth {
   const mask = fields.read("ECC mode", () => amdsmi.health.eccEnabledBlocks(handle));
   const pages = fields.read("bad pages", () => amdsmi.health.badPages(handle));
-  return { eccEnabled: mask === null ? null : mask !== 0n, retirement: retirementOf(pages) };
+  // All ones is the library's "not available"; no GPU has 64 RAS blocks.
+  const known = mask === null || mask === ALL_ONES ? null : mask;
+  return { eccEnabled: known === null ? null : known !== 0n, retirement: retirementOf(pages) };
 }
+
+const ALL_ONES = 0xffffffffffffffffn;
+
+const NO_PCIE: Partial<DeviceReading> = {
+  pcieGeneration: null,
+  pcieWidth: null,
+  pcieGenerationMax: null,
+  pcieWidthMax: null,
+  pcieReplayCount: null,
+};
 
 /** Reserved pages are retired; pending ones wait for a reset; unreservable ones failed. */
 function retirementOf(pages: BadPageCounts | null): SlowHealth["retirement"] {
