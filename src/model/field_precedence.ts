@@ -2,6 +2,11 @@
  * Which backend wins a device field when several report the same device. The default is the
  * registry order (vendor libraries before the nvidia-smi fallback, before the kernel's
  * generic DRM files, before macmon). Exceptions go here, each with the reason.
+ *
+ * The health fields (PCIe link, ECC, retirement, clock reasons) have no exception: a vendor
+ * library's value wins and sysfs fills what it could not read. For amdgpu both read the same
+ * kernel files (AMD SMI's max link, RAS counts and bad pages are sysfs underneath), so the
+ * order changes nothing there but the current link, which AMD SMI takes from gpu_metrics.
  */
 import { BACKEND_IDS } from "./schema_ids.ts";
 import type { BackendId, DeviceMetricName } from "./types.ts";
