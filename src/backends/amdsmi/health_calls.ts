@@ -97,7 +97,11 @@ export class AmdsmiHealthCalls {
     const counts = { reserved: 0, pending: 0, unreservable: 0 };
     if (count[0] === 0 || fn === null) return counts;
     if (count[0]! > MAX_BAD_PAGES) {
-      throw this.#calls.failed(name, AmdsmiStatus.UNEXPECTED_DATA, `${count[0]} bad pages`);
+      throw this.#calls.failed(
+        name,
+        AmdsmiStatus.UNEXPECTED_DATA,
+        `library reported ${count[0]} pages (more than ${MAX_BAD_PAGES}); not trusted`,
+      );
     }
     const capacity = count[0]! + BAD_PAGE_SLACK;
     const records = new StructBuffer(capacity * RETIRED_PAGE.size);
