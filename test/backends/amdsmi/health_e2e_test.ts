@@ -125,21 +125,23 @@ fakeAmdsmiTest("AMD SMI health: the healthy board is ok on both GPUs", async () 
 });
 
 fakeAmdsmiTest(
-  "AMD SMI over amdgpu sysfs at the same address: the library's link and RAS values win",
+  "AMD SMI over amdgpu sysfs at the same address: the link from sysfs, replays from AMD SMI",
   async () => {
     const { args, env } = await fakeArgs("radeon");
     args[1] = "amdsmi,drm";
     const [device] = snapshotOutput(await runCli(["--json", ...args], { env })).devices;
-    // AMD SMI: x16 at 2500 MT/s (Gen 1, idle) of x16 Gen 4; the captured Vega's sysfs says
-    // 8.0 GT/s (Gen 3) for both current_link_speed and max_link_speed, so 1 and 4 show the
-    // library's figures came first (one rule: the registry order, as for every health field).
-    assert.equal(device?.pcieGeneration, 1);
-    assert.equal(device?.pcieGenerationMax, 4);
-    assert.equal(device?.sources.pcieGenerationMax, "amdsmi");
+    // AMD SMI says x16 at 2500 MT/s (Gen 1) of x16 Gen 4; the captured Vega's sysfs says
+    // 8.0 GT/s (Gen 3) x16 for both current and max. For an AMD GPU the link comes from sysfs
+    // first (the board's link, src/model/field_precedence.ts); the replays only AMD SMI knows.
+    assert.equal(device?.pcieGeneration, 3);
+    assert.equal(device?.pcieGenerationMax, 3);
+    assert.equal(device?.sources.pcieGenerationMax, "drm");
+    assert.equal(device?.sources.pcieWidth, "drm");
+    assert.equal(device?.pcieReplayCount, 0);
+    assert.equal(device?.sources.pcieReplayCount, "amdsmi");
     // No RAS on the desktop board, none in the captured sysfs: unknown, not 0.
     assert.equal(device?.eccErrors, null);
     assert.equal(device?.retiredPages, null);
-    // A generation below max alone is no finding.
     assert.equal(device?.health, "ok");
     assert.deepEqual(device?.healthReasons, []);
   },
