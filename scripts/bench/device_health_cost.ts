@@ -65,7 +65,7 @@ function cpuMsPerDevice(samples: number, devices: number, sample: () => void): n
 
 /** A bench over reads that all failed would time nothing: the sick board must show errors. */
 function assertRead(vendor: string, health: Partial<DeviceReading>, fields: FieldReader): void {
-  if (health.eccErrors == null || fields.error !== null) {
+  if (health.eccErrors === null || health.eccErrors === undefined || fields.error !== null) {
     throw new Error(`${vendor} health read nothing from the fake: ${fields.error ?? "no ECC"}`);
   }
 }
