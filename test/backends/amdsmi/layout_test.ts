@@ -11,8 +11,9 @@
  * 3. Where the vendor's amdsmi.h is installed (_vendor_header.ts), the same probe compiled
  *    against it must print what our header prints for the generation it declares. None is
  *    installed here or in CI, so that test is skipped with the reason; run against the
- *    headers of ROCm/amdsmi at rocm-6.0.0, 6.1.0, 6.1.2, 6.2.0, 6.2.2 and amd-mainline
- *    (24.7.0) via GPUTOP_AMDSMI_INCLUDE, it passed for each.
+ *    headers of ROCm/amdsmi at rocm-6.0.0, 6.1.0, 6.1.2, 6.2.0, 6.2.2, amd-staging and
+ *    amd-mainline (24.7.0) via GPUTOP_AMDSMI_INCLUDE, it passed for each, the health structs
+ *    (error count, retired page, PCIe info) included.
  *
  * A mistake in the reference notes themselves cannot be caught here; only a run against a
  * real libamd_smi could.
