@@ -3,4 +3,4 @@
  * named once by its exact npm specifier like the other test dependencies. Tests only: gputop
  * itself reads no YAML.
  */
-export { parseAllDocuments, parse as parseYaml } from "npm:yaml@2.9.1";
+export { parse as parseYaml, parseAllDocuments } from "npm:yaml@2.9.1";
