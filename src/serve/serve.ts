@@ -19,7 +19,7 @@ import {
   type StopSignal,
 } from "../platform/signal_exit_code.ts";
 import { createHandler } from "./handler.ts";
-import { connectionCapFor, ConnectionLimit } from "./connection_limit.ts";
+import { connectionCapFor, ConnectionLimit, MIN_CONNECTIONS } from "./connection_limit.ts";
 import { HttpServer, type HttpServerOptions } from "./http_server.ts";
 import { readOpenFileLimit } from "./open_file_limit.ts";
 import { isLoopback, type ListenAddress } from "./listen_address.ts";
@@ -88,8 +88,10 @@ export async function serve(
   });
   try {
     const openFileLimit = readOpenFileLimit();
+    // Through TLS each client holds three descriptors (tls_bridge.ts), so a third as many.
+    const cap = connectionCapFor(openFileLimit);
     const limit = new ConnectionLimit(
-      connectionCapFor(openFileLimit),
+      (options.tls ?? null) === null ? cap : Math.max(MIN_CONNECTIONS, Math.floor(cap / 3)),
       openFileLimit,
       (line) => io.err(line),
     );

@@ -8,6 +8,7 @@ import { StreamText } from "../support/stream_text.ts";
 
 export interface ServeProcess {
   port: number;
+  pid: number;
   stop(signal?: Deno.Signal): Promise<{ code: number; stderr: string }>;
 }
 
@@ -54,6 +55,7 @@ export async function startServe(
   }
   return {
     port,
+    pid: child.pid,
     async stop(signal: Deno.Signal = "SIGTERM") {
       child.kill(signal);
       const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);

@@ -119,3 +119,61 @@ Deno.test("gputop serve TLS mistakes: one flag alone, an unreadable file, a bad 
     assert.match(swapped.stderr, /^gputop: cannot serve TLS with --tls-cert '.*key\.pem' and/);
   });
 });
+
+function openDescriptors(pid: number): number {
+  return [...Deno.readDirSync(`/proc/${pid}/fd`)].length;
+}
+
+Deno.test("gputop serve over TLS: a handshake left unfinished is closed at the head deadline, its descriptors freed", async () => {
+  await withTempDirAsync(async (dir) => {
+    const { ca, cert, key } = await testCertificates(dir);
+    const serve = await startServe(["--tls-cert", cert, "--tls-key", key, ...TREE_ARGS], {});
+    const client = Deno.createHttpClient({ caCerts: [Deno.readTextFileSync(ca)] });
+    const stalled: Deno.Conn[] = [];
+    try {
+      const warm = await fetch(`https://127.0.0.1:${serve.port}/healthz`, { client });
+      await warm.body?.cancel();
+      const before = openDescriptors(serve.pid);
+      for (let i = 0; i < 5; i++) {
+        const conn = await Deno.connect({ hostname: "127.0.0.1", port: serve.port });
+        await conn.write(new Uint8Array([0x16, 0x03, 0x01])); // a ClientHello's first bytes
+        stalled.push(conn);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.ok(openDescriptors(serve.pid) >= before + 5, "the stalled clients are held");
+      // meanwhile others are served
+      const other = await fetch(`https://127.0.0.1:${serve.port}/healthz`, { client });
+      assert.equal(other.status, 200);
+      await other.body?.cancel();
+      const started = Date.now();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const giveUp = new Promise<"still open">((resolve) => {
+        timer = setTimeout(() => resolve("still open"), 10_000);
+      });
+      const closed = await Promise.all(
+        stalled.map((conn) => Promise.race([conn.read(new Uint8Array(64)), giveUp])),
+      );
+      clearTimeout(timer);
+      const waitedMs = Date.now() - started;
+      assert.deepEqual(closed, [null, null, null, null, null]);
+      assert.ok(waitedMs < 8_000, `closed after ${waitedMs} ms (head deadline 5 s)`);
+      // every descriptor those clients held is closed, the TLS side's too
+      let after = openDescriptors(serve.pid);
+      for (let tries = 0; tries < 40 && after > before; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        after = openDescriptors(serve.pid);
+      }
+      assert.ok(after <= before, `${after} descriptors open, ${before} before`);
+    } finally {
+      for (const conn of stalled) {
+        try {
+          conn.close();
+        } catch {
+          // closed
+        }
+      }
+      client.close();
+      assert.equal((await serve.stop()).code, 143);
+    }
+  });
+});
