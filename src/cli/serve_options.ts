@@ -5,8 +5,9 @@ export const SERVE_EXPOSURE_OPTIONS: OptionSpecs = {
   "token-file": {
     type: "string",
     value: "PATH",
-    help: "require 'Authorization: Bearer <the file's token>' on every path but /healthz\n" +
-      "(read at start, whitespace trimmed; the file must not be world-readable)",
+    help: "require 'Authorization: Bearer TOKEN' on every path but /healthz,\n" +
+      "TOKEN being the file's content (read at start, whitespace trimmed;\n" +
+      "the file must not be readable by every user)",
   },
   "tls-cert": {
     type: "string",
