@@ -16,7 +16,7 @@ import type { OptionSpec } from "./option_spec.ts";
 import { COLUMNS_OPTION, PROCESS_FILTER_OPTIONS } from "./process_options.ts";
 import { QUERY_OPTIONS } from "./query/query_options.ts";
 import { RECORD_OPTIONS } from "./record/record_options.ts";
-import { DEVICE_SOURCE_OPTIONS } from "./shared_options.ts";
+import { DEVICE_SOURCE_OPTIONS, FLEET_OPTIONS } from "./shared_options.ts";
 import { WATCH_OPTIONS } from "./watch/watch_options.ts";
 
 /** What the one-shot readings (snapshot, ps, check, fit) read. */
@@ -25,6 +25,7 @@ const ONE_SHOT_READING = [
   "no-color",
   ...DEVICE_SOURCE_OPTIONS,
   "sample-window",
+  ...FLEET_OPTIONS,
 ] as const;
 
 /** `--wide`, as `ps -ww`: command lines whole. How they are cut without it differs. */
@@ -76,7 +77,7 @@ export const COMMANDS: readonly Command[] = [
     name: "top",
     formats: ["table"],
     summary: "live full-screen view of devices and processes (a terminal only)",
-    uses: ["no-color", ...DEVICE_SOURCE_OPTIONS],
+    uses: ["no-color", ...DEVICE_SOURCE_OPTIONS, ...FLEET_OPTIONS],
     options: {
       interval: INTERVAL_OPTION,
       "rescan-interval": RESCAN_INTERVAL_OPTION,
