@@ -14,7 +14,7 @@ export interface HostFailure {
 
 /** A failure before any answer came: no connection, no TLS, no such host. */
 export function connectFailure(error: unknown): HostFailure {
-  const message = errorMessage(error);
+  const message = causeChain(error);
   if (/refused/i.test(message)) return { status: "refused", detail: "connection refused" };
   if (/certificate|tls|ssl|handshake/i.test(message)) {
     return { status: "refused", detail: `TLS: ${shortCause(message)} (see --host-ca)` };
@@ -29,6 +29,16 @@ export function connectFailure(error: unknown): HostFailure {
 export function timeoutFailure(timeoutMs: number): HostFailure {
   const shown = timeoutMs % 1000 === 0 ? `${timeoutMs / 1000}s` : `${timeoutMs}ms`;
   return { status: "timeout", detail: `no answer within ${shown}` };
+}
+
+/** The error's message and its causes' ("fetch failed" alone says nothing), innermost last. */
+function causeChain(error: unknown): string {
+  const messages: string[] = [];
+  for (let e = error, depth = 0; e !== undefined && e !== null && depth < 5; depth++) {
+    messages.push(errorMessage(e));
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return messages.join(": ");
 }
 
 /** The innermost clause of a fetch error, e.g. "Connection reset by peer (os error 104)". */

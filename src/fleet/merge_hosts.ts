@@ -47,14 +47,3 @@ export function mergeHostReadings(
     : [...unmatchedCount].filter(([, count]) => count === readable).map(([id]) => id);
   return { snapshot: merged, unmatched };
 }
-
-/** The part of a merged snapshot read from one host, without the `hosts` list. */
-export function hostPart(snapshot: Snapshot, host: string): Snapshot {
-  const { hosts: _hosts, ...rest } = snapshot;
-  return {
-    ...rest,
-    backends: snapshot.backends.filter((b) => b.host === host),
-    devices: snapshot.devices.filter((d) => d.host === host),
-    processes: snapshot.processes.filter((p) => p.host === host),
-  };
-}
