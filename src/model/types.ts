@@ -27,6 +27,8 @@ export type ProcessType = z.infer<typeof ProcessTypeSchema>;
 /** A reading; with `--hosts` its parts carry `host` and it lists the hosts (all optional). */
 export type Snapshot = z.infer<typeof OutputSnapshotSchema>;
 export type HostEntry = z.infer<typeof HostEntrySchema>;
+/** A device as a reading lists it: with `--hosts`, `host` says where it was read. */
+export type ListedDevice = Snapshot["devices"][number];
 export type HostStatus = HostEntry["status"];
 
 /** Device fields a backend may fill; everything except identity bookkeeping. */
