@@ -8,7 +8,7 @@ import { errorMessage } from "../model/errors.ts";
 import { UsageError } from "../platform/usage_error.ts";
 import type { OptionValue } from "./option_spec.ts";
 import { parseDurationMs } from "./parse_duration.ts";
-import { readClientTokenFile } from "./token_file.ts";
+import { readTokenFile } from "../serve/bearer_token.ts";
 
 export interface FleetOptions {
   targets: HostTarget[];
@@ -50,7 +50,7 @@ export function fleetOptionsOf(
   return {
     targets,
     timeoutMs: timeout === undefined ? DEFAULT_HOST_TIMEOUT_MS : hostTimeoutMs(timeout),
-    token: tokenFile !== undefined ? readClientTokenFile(tokenFile) : tokenFromEnv(env),
+    token: tokenFile !== undefined ? readTokenFile(tokenFile) : tokenFromEnv(env),
     caCerts: ca === undefined ? null : readCaFile(ca),
   };
 }

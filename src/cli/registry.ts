@@ -16,6 +16,7 @@ import type { OptionSpec } from "./option_spec.ts";
 import { COLUMNS_OPTION, PROCESS_FILTER_OPTIONS } from "./process_options.ts";
 import { QUERY_OPTIONS } from "./query/query_options.ts";
 import { RECORD_OPTIONS } from "./record/record_options.ts";
+import { SERVE_EXPOSURE_OPTIONS } from "./serve_options.ts";
 import { DEVICE_SOURCE_OPTIONS, FLEET_OPTIONS } from "./shared_options.ts";
 import { WATCH_OPTIONS } from "./watch/watch_options.ts";
 
@@ -124,6 +125,7 @@ export const COMMANDS: readonly Command[] = [
         value: "N",
         help: "at most N process series, largest GPU memory first (default 200)",
       },
+      ...SERVE_EXPOSURE_OPTIONS,
       ...PROCESS_FILTER_OPTIONS,
     },
     run: (inv, io) => import("./commands/serve.ts").then((m) => m.run(inv, io)),

@@ -21,6 +21,8 @@ export interface HttpServerOptions {
   limit: ConnectionLimit;
   signal: AbortSignal;
   limits?: HttpLimits;
+  /** PEM certificate chain and key: HTTPS through Deno's TLS instead of plain HTTP. */
+  tls?: { cert: string; key: string };
 }
 
 function closeQuietly(conn: Deno.Conn): void {
@@ -35,14 +37,19 @@ export class HttpServer {
   readonly addr: Deno.NetAddr;
   /** Resolves once stopped and every connection has ended. */
   readonly finished: Promise<void>;
-  readonly #listener: Deno.Listener<Deno.TcpConn, Deno.NetAddr>;
+  readonly #listener: Deno.Listener<Deno.Conn, Deno.NetAddr>;
   readonly #connections = new Map<HttpConnection, Promise<void>>();
   #stopping = false;
   #wake: (() => void) | null = null;
 
   /** Listens at once; throws (the caller reports it) when the address cannot be bound. */
   constructor(private readonly options: HttpServerOptions) {
-    this.#listener = Deno.listen({ hostname: options.hostname, port: options.port });
+    const address = { hostname: options.hostname, port: options.port };
+    // A TLS connection's handshake runs on its first read, under the head deadline, so a
+    // client that never finishes it is closed like one that never sends a request.
+    this.#listener = options.tls === undefined
+      ? Deno.listen(address)
+      : Deno.listenTls({ ...address, cert: options.tls.cert, key: options.tls.key });
     this.addr = this.#listener.addr;
     this.finished = this.#acceptLoop().then(() => this.#drain());
     if (options.signal.aborted) this.#stop();
@@ -51,7 +58,7 @@ export class HttpServer {
 
   async #acceptLoop(): Promise<void> {
     while (!this.#stopping) {
-      let conn: Deno.TcpConn;
+      let conn: Deno.Conn;
       try {
         conn = await this.#listener.accept();
       } catch (error) {
@@ -69,7 +76,7 @@ export class HttpServer {
     }
   }
 
-  #open(conn: Deno.TcpConn): void {
+  #open(conn: Deno.Conn): void {
     const connection = new HttpConnection(conn, {
       handler: this.options.handler,
       limits: this.options.limits ?? DEFAULT_HTTP_LIMITS,

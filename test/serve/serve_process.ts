@@ -13,6 +13,8 @@ export interface ServeProcess {
 
 export interface StartOptions {
   openFileLimit?: number;
+  /** `--listen`'s value; 127.0.0.1:0 unless given. */
+  listen?: string;
 }
 
 export async function startServe(
@@ -20,7 +22,8 @@ export async function startServe(
   env: Record<string, string>,
   options: StartOptions = {},
 ): Promise<ServeProcess> {
-  const denoArgs = cliArgs(["serve", "--listen", "127.0.0.1:0", ...args]);
+  const listen = options.listen ?? "127.0.0.1:0";
+  const denoArgs = cliArgs(["serve", "--listen", listen, ...args]);
   const limit = options.openFileLimit;
   const child = new Deno.Command(limit === undefined ? Deno.execPath() : "sh", {
     args: limit === undefined
@@ -40,7 +43,7 @@ export async function startServe(
       setTimeout(() => resolve(false), deadline - Date.now())
     );
     if (!await Promise.race([stderr.more(), timeout])) break;
-    const match = /serving http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(stderr.text);
+    const match = /serving https?:\/\/\S+:(\d+)\/metrics/.exec(stderr.text);
     if (match) port = Number(match[1]);
   }
   const rest = stderr.rest();
