@@ -15,7 +15,7 @@ import {
   UNICODE_CELLS,
 } from "./chart.ts";
 import type { HistoryMetric, HistoryView } from "./history.ts";
-import { HISTORY_METRICS } from "./history.ts";
+import { HISTORY_METRICS, historyKey } from "./history.ts";
 import { type Line, SGR } from "./styled_line.ts";
 
 export const CHART_LAYOUTS = ["device", "metric", "off"] as const;
@@ -79,7 +79,7 @@ function rangeOf(metric: HistoryMetric, device: Device, values: readonly (number
 }
 
 function cellOf(device: Device, metric: HistoryMetric, history: HistoryView, unicode: boolean) {
-  const values = history.seriesOf(device.id)[metric];
+  const values = history.seriesOf(historyKey(device))[metric];
   const range = rangeOf(metric, device, values);
   const known = values.some((v) => v !== null);
   const rangeText = unicode ? range.text.replace("-", "–") : range.text.replace("°", "");
