@@ -52,7 +52,9 @@ export function evaluateHosts(
     const results = evaluateAssertions(snapshot, assertions, { devicesFound: part.devices.length });
     perHost.push(results.map((r) => tagged(r, entry.host)));
   }
-  verdict.results = assertions.map((_assertion, i) => combined(perHost.map((rows) => rows[i]!)));
+  verdict.results = assertions.map((assertion, i) =>
+    perHost.length === 0 ? unjudged(assertion) : combined(perHost.map((rows) => rows[i]!))
+  );
   const read = perHost.length;
   const unmatched = [...unmatchedOn].filter(([, n]) => read > 0 && n === read).map(([id]) => id);
   if (unmatched.length > 0) {
@@ -74,6 +76,17 @@ function tagged(result: AssertionResult, host: string): AssertionResult {
     ...result,
     observed: result.observed.map((o) => ({ ...o, host })),
     reason: result.reason === null ? null : `${host}: ${result.reason}`,
+  };
+}
+
+/** An assertion with no host read to judge it on: it fails. */
+function unjudged(assertion: Assertion): AssertionResult {
+  return {
+    assertion: assertion.label,
+    kind: assertion.kind,
+    pass: false,
+    observed: [],
+    reason: "no host could be read",
   };
 }
 
