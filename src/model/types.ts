@@ -29,6 +29,8 @@ export type Snapshot = z.infer<typeof OutputSnapshotSchema>;
 export type HostEntry = z.infer<typeof HostEntrySchema>;
 /** A device as a reading lists it: with `--hosts`, `host` says where it was read. */
 export type ListedDevice = Snapshot["devices"][number];
+/** A process as a reading lists it: with `--hosts`, `host` says where it was read. */
+export type ListedProcess = Snapshot["processes"][number];
 export type HostStatus = HostEntry["status"];
 
 /** Device fields a backend may fill; everything except identity bookkeeping. */
