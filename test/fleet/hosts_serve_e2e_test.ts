@@ -52,6 +52,9 @@ Deno.test("--hosts over real serve processes: HTTP and HTTPS, a token, --host-ca
       const untrusted = parseJsonOutput(await runCli(args)) as Output;
       assert.deepEqual(untrusted.hosts.map((h) => h.status), ["ok", "refused"]);
       assert.match(untrusted.hosts[1]!.detail!, /^TLS: .*\(see --host-ca\)$/);
+      // Deno's own DENO_CERT trusts it too.
+      const viaEnv = parseJsonOutput(await runCli(args, { env: { DENO_CERT: ca } })) as Output;
+      assert.deepEqual(viaEnv.hosts.map((h) => h.status), ["ok", "ok"]);
       // No token: both answer 401.
       const anonymous = await runCli(["--json", "--hosts", hosts, "--host-ca", ca]);
       assert.deepEqual(
