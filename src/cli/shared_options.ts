@@ -55,34 +55,6 @@ export const SHARED_OPTIONS = {
     type: "boolean",
     help: "release vendor libraries between samples\n(env GPUTOP_LAZY_INIT=1, true or yes)",
   },
-  hosts: {
-    type: "string",
-    multiple: true,
-    value: "LIST",
-    help: "read these hosts' 'gputop serve' instead of this machine: HOST:PORT\n" +
-      "or http(s):// URLs, comma separated (HOST alone: port 9757)",
-  },
-  "hosts-file": {
-    type: "string",
-    value: "FILE",
-    help: "more hosts for --hosts, one a line (# comments, blank lines skipped)",
-  },
-  "host-timeout": {
-    type: "string",
-    value: "D",
-    help: "with --hosts: how long each host may take to answer (default 3s)",
-  },
-  "token-file": {
-    type: "string",
-    value: "PATH",
-    help: "with --hosts: send the token in PATH as 'Authorization: Bearer'\n" +
-      "(env GPUTOP_TOKEN; the file must not be world-readable)",
-  },
-  "host-ca": {
-    type: "string",
-    value: "FILE",
-    help: "with --hosts: also trust the CA certificate(s) in FILE (PEM) for https",
-  },
 } as const satisfies Record<string, OptionSpec>;
 
 export type SharedOptionName = keyof typeof SHARED_OPTIONS;
@@ -95,15 +67,6 @@ export const DEVICE_SOURCE_OPTIONS = [
   "proc-root",
   "sys-root",
   "lazy-init",
-] as const satisfies readonly SharedOptionName[];
-
-/** `--hosts` and what reading hosts takes: the commands that can read a fleet use these. */
-export const FLEET_OPTIONS = [
-  "hosts",
-  "hosts-file",
-  "host-timeout",
-  "token-file",
-  "host-ca",
 ] as const satisfies readonly SharedOptionName[];
 
 /** The output format flags; which of them a command takes follows from its `formats`. */

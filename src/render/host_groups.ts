@@ -5,9 +5,11 @@
  */
 import type { HostEntry, Snapshot } from "../model/types.ts";
 import { escapeText } from "./escape_text.ts";
-import { SGR_BOLD, SGR_RESET } from "./table.ts";
 
+// The table's own codes (table.ts), not imported: that module loads string-width.
+const SGR_BOLD = "\x1b[1m";
 const SGR_RED = "\x1b[31m";
+const SGR_RESET = "\x1b[0m";
 
 export function renderByHost(
   snapshot: Snapshot,

@@ -10,7 +10,6 @@ import { takeReading } from "../take_reading.ts";
 import { commandCutOf } from "../command_cut.ts";
 import { filterProcesses } from "../../model/process_filter.ts";
 import { columnsOf, processFilterOf } from "../process_options.ts";
-import { renderByHost } from "../../render/host_groups.ts";
 import type { Snapshot } from "../../model/types.ts";
 
 export async function run({ options, values }: Invocation, io: Io): Promise<number> {
@@ -33,6 +32,7 @@ export async function run({ options, values }: Invocation, io: Io): Promise<numb
     const { renderSnapshotTable, SNAPSHOT_COMMAND_MAX_WIDTH } = await import(
       "../../render/snapshot_table.ts"
     );
+    const { renderByHost } = await import("../../render/host_groups.ts");
     const table = (part: Snapshot) =>
       renderSnapshotTable(part, {
         header: options.header,
