@@ -22,7 +22,15 @@ export interface FleetOptions {
 export const DEFAULT_HOST_TIMEOUT_MS = 3000;
 
 /** Options that read this machine; meaningless with --hosts, where each host reads its own. */
-const LOCAL_ONLY = ["backends", "root", "proc-root", "sys-root", "lazy-init", "sample-window"];
+const LOCAL_ONLY = [
+  "backends",
+  "root",
+  "proc-root",
+  "sys-root",
+  "lazy-init",
+  "sample-window",
+  "rescan-interval",
+];
 
 const WITH_HOSTS_ONLY = ["host-timeout", "token-file", "host-ca"];
 
