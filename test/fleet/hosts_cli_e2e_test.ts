@@ -121,6 +121,14 @@ Deno.test("--hosts table: a header per host in the order given, each failure's s
       assert.equal(ps.code, 0, ps.stderr);
       assert.match(ps.stdout, new RegExp(`^${a!.host}\\n +PID +USER`, "m"));
       assert.ok(ps.stdout.includes(`${closed}  refused`));
+      // CSV: a first host column, rows grouped by host.
+      const csv = await runCli(["--csv", "--hosts", `${a!.host},${closed}`]);
+      assert.equal(csv.code, 0, csv.stderr);
+      const [header, ...rows] = csv.stdout.trimEnd().split("\n");
+      assert.match(header!, /^host,index,/);
+      assert.deepEqual(rows.map((r) => r.split(",")[0]), namesOf(AMD).map(() => a!.host));
+      const psCsv = await runCli(["ps", "--csv", "--hosts", a!.host]);
+      assert.match(psCsv.stdout, /^host,pid,/);
     },
   );
 });
