@@ -5,6 +5,7 @@
  */
 import type { HostEntry, Snapshot } from "../model/types.ts";
 import { SnapshotSchema } from "../model/schema.ts";
+import { sanitizeSnapshot } from "../model/sanitize_snapshot.ts";
 import { readBoundedBody } from "./bounded_body.ts";
 import { connectFailure, type HostFailure, timeoutFailure } from "./classify_failure.ts";
 import type { HostTarget } from "./host_target.ts";
@@ -86,7 +87,9 @@ function parseSnapshot(body: Uint8Array): Snapshot | HostFailure {
     return { status: "invalid", detail: "answer is not JSON" };
   }
   const parsed = SnapshotSchema.safeParse(json);
-  if (parsed.success) return parsed.data;
+  // A host's numbers meet the same plausibility rules as a local reading's (a broken or
+  // hostile host); a gputop serve answer has met them already, and passes unchanged.
+  if (parsed.success) return sanitizeSnapshot(parsed.data);
   const issue = parsed.error.issues[0];
   const where = issue === undefined || issue.path.length === 0 ? "" : ` at ${issue.path.join(".")}`;
   return {

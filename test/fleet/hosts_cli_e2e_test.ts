@@ -256,3 +256,14 @@ Deno.test("--hosts-file: one a line, # comments and blank lines skipped, with --
     },
   );
 });
+
+Deno.test("--hosts: a host's implausible numbers are dropped as a local reading's would be", async () => {
+  const hot = JSON.parse(AMD);
+  assert.equal(hot.devices[0].temperatureCelsius, 34, "the fixture's Vega");
+  hot.devices[0].temperatureCelsius = 5000;
+  await withHosts([{ kind: "snapshot", body: JSON.stringify(hot) }], async ([a]) => {
+    const result = await runCli(["--json", "--hosts", a!.host]);
+    const output = parseJsonOutput(result) as { devices: { temperatureCelsius: number | null }[] };
+    assert.equal(output.devices[0]!.temperatureCelsius, null);
+  });
+});
