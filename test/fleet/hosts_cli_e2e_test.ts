@@ -267,3 +267,24 @@ Deno.test("--hosts: a host's implausible numbers are dropped as a local reading'
     assert.equal(output.devices[0]!.temperatureCelsius, null);
   });
 });
+
+Deno.test("--hosts -i: applied on each host; an id on no host is an error", async () => {
+  await withHosts(
+    [{ kind: "snapshot", body: MIXED }, { kind: "snapshot", body: AMD }],
+    async ([a, b]) => {
+      const hosts = `${a!.host},${b!.host}`;
+      // Index 1 exists on host a only (two devices there, one on b).
+      const one = await runCli(["--json", "--hosts", hosts, "-i", "1"]);
+      assert.equal(one.code, 0, one.stderr);
+      const output = parseJsonOutput(one) as {
+        devices: JsonDevice[];
+        processes: { host: string; deviceIndex: number }[];
+      };
+      assert.deepEqual(output.devices.map((d) => [d.host, d.index]), [[a!.host, 1]]);
+      assert.ok(output.processes.every((p) => p.host === a!.host && p.deviceIndex === 1));
+      const none = await runCli(["--hosts", hosts, "-i", "7"]);
+      assert.equal(none.code, 1);
+      assert.match(none.stderr, /no device matches --id '7'/);
+    },
+  );
+});
