@@ -189,6 +189,10 @@ Deno.test("fit --hosts: across the fleet, most free first, the host named", asyn
       assert.equal(answer.hosts.length, 2);
       const none = await runCli(["fit", "8GiB", "--hosts", hosts]);
       assert.equal(none.code, 1);
+      const closed = closedPortHost();
+      const partly = await runCli(["fit", "1GiB", "--hosts", `${hosts},${closed}`]);
+      assert.equal(partly.code, 0, "some device fits");
+      assert.equal(partly.stderr, `gputop: ${closed} not read: refused (connection refused)\n`);
     },
   );
 });

@@ -32,6 +32,12 @@ export async function run({ options, positionals }: Invocation, io: Io): Promise
     return EXIT_FAILURE;
   }
   const { snapshot } = reading;
+  // With --hosts: the hosts not read, whatever the answer (their devices could have fit).
+  for (const entry of snapshot.hosts ?? []) {
+    if (entry.status !== "ok") {
+      io.err(`gputop: ${entry.host} not read: ${entry.status} (${entry.detail})\n`);
+    }
+  }
   // The same objects come back, each with its `host` when read through --hosts.
   const fitting = devicesThatFit(snapshot.devices, sizeBytes) as ListedDevice[];
   const exitCode = snapshot.devices.length === 0
@@ -58,11 +64,6 @@ export async function run({ options, positionals }: Invocation, io: Io): Promise
   const unknown = snapshot.devices.filter((d) => d.memoryFreeBytes === null);
   if (unknown.length > 0) {
     io.err(`gputop: free memory not reported for device ${unknown.map(deviceName).join(", ")}\n`);
-  }
-  for (const entry of snapshot.hosts ?? []) {
-    if (entry.status !== "ok") {
-      io.err(`gputop: ${entry.host} not read: ${entry.status} (${entry.detail})\n`);
-    }
   }
   return exitCode;
 }
