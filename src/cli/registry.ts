@@ -18,6 +18,7 @@ import { QUERY_OPTIONS } from "./query/query_options.ts";
 import { RECORD_OPTIONS } from "./record/record_options.ts";
 import { SERVE_EXPOSURE_OPTIONS } from "./serve_options.ts";
 import { DEVICE_SOURCE_OPTIONS } from "./shared_options.ts";
+import { HOSTS_OPTIONS } from "./hosts_options.ts";
 import { WATCH_OPTIONS } from "./watch/watch_options.ts";
 
 /** What the one-shot readings (snapshot, ps, check, fit) read. */
@@ -42,6 +43,7 @@ export const COMMANDS: readonly Command[] = [
       wide: wideOption("cut at 60 columns\nand to fit the terminal"),
       ...PROCESS_FILTER_OPTIONS,
       columns: COLUMNS_OPTION,
+      ...HOSTS_OPTIONS,
     },
     run: (inv, io) => import("./commands/snapshot.ts").then((m) => m.run(inv, io)),
   },
@@ -53,6 +55,7 @@ export const COMMANDS: readonly Command[] = [
       wide: wideOption("cut to fit the terminal,\nor at 4096 columns when stdout is not one"),
       ...PROCESS_FILTER_OPTIONS,
       columns: COLUMNS_OPTION,
+      ...HOSTS_OPTIONS,
     },
     run: (inv, io) => import("./commands/ps.ts").then((m) => m.run(inv, io)),
   },
@@ -88,6 +91,7 @@ export const COMMANDS: readonly Command[] = [
         help: "play a recording of 'gputop record' instead of reading the GPUs\n" +
           "(space pauses, ← → step, + - speed)",
       },
+      ...HOSTS_OPTIONS,
     },
     run: (inv, io) => import("./commands/top.ts").then((m) => m.run(inv, io)),
   },
@@ -148,7 +152,7 @@ export const COMMANDS: readonly Command[] = [
     formats: ["table", "json"],
     summary: "assertions for CI jobs (free memory, temperature, driver, ...); exit 0/1/3",
     uses: ONE_SHOT_READING,
-    options: CHECK_OPTIONS,
+    options: { ...CHECK_OPTIONS, ...HOSTS_OPTIONS },
     run: (inv, io) => import("./commands/check.ts").then((m) => m.run(inv, io)),
   },
   {
@@ -156,7 +160,7 @@ export const COMMANDS: readonly Command[] = [
     formats: ["table", "json"],
     summary: "devices with at least SIZE free, most free first; exit 0/1/3",
     uses: ONE_SHOT_READING,
-    options: {},
+    options: HOSTS_OPTIONS,
     positionals: [{ name: "SIZE", required: true, help: "e.g. 24GiB, 500MB, 1.5TB or bytes" }],
     run: (inv, io) => import("./commands/fit.ts").then((m) => m.run(inv, io)),
   },

@@ -16,6 +16,7 @@
 import type { Snapshot } from "../model/types.ts";
 import { fitToWidth } from "../render/display_width.ts";
 import { deviceBlock } from "./device_block.ts";
+import { hostProblemLines } from "./host_problem_lines.ts";
 import type { LiveFrameOptions, TerminalSize } from "./frame_options.ts";
 import { HELP_LINES, keyLine, searchLine } from "./key_help.ts";
 import { processTableLines } from "./process_table_lines.ts";
@@ -43,6 +44,7 @@ export function renderLiveFrame(
   } else {
     const { devices, processes } = visibleReading(snapshot, state);
     if (devices.length === 0) lines.push(fitToWidth(noDevicesText(snapshot, options), width));
+    for (const text of hostProblemLines(snapshot)) lines.push(fitToWidth(text, width));
     for (const device of devices) {
       for (const line of deviceBlock(device, width)) lines.push(fitLine(line, width, color));
     }
