@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
-import { programPath } from "../support/require_program.ts";
-import { runCli, runCommand } from "../support/run_cli.ts";
+import { runCli } from "../support/run_cli.ts";
+import { makeTestCertificates } from "../support/test_certificates.ts";
 import { withTempDirAsync } from "../support/temp_dir.ts";
 import { assertUsageError } from "../support/usage_error.ts";
 import { startServe } from "./serve_process.ts";
@@ -21,58 +21,9 @@ const TREE_ARGS = [
   procRootOf("amdgpu-discrete"),
 ];
 
-/**
- * A throwaway CA and a P-256 server certificate it signed for 127.0.0.1 and localhost, valid
- * one day (rustls, behind Deno's fetch, refuses a CA certificate as the server's own, so a
- * lone self-signed one cannot be used as both).
- */
-async function testCertificates(dir: string): Promise<{ ca: string; cert: string; key: string }> {
-  const openssl = programPath("openssl");
-  if (openssl === null) throw new Error("openssl is not installed; .ci/run installs it");
-  const [ca, caKey, cert, key] = ["ca.pem", "ca.key", "cert.pem", "key.pem"].map((f) =>
-    join(dir, f)
-  );
-  const newKey = [
-    "-newkey",
-    "ec",
-    "-pkeyopt",
-    "ec_paramgen_curve:prime256v1",
-    "-nodes",
-    "-days",
-    "1",
-  ];
-  const steps = [
-    ["req", "-x509", ...newKey, "-keyout", caKey!, "-out", ca!, "-subj", "/CN=gputop test CA"],
-    [
-      "req",
-      "-x509",
-      ...newKey,
-      "-CA",
-      ca!,
-      "-CAkey",
-      caKey!,
-      "-keyout",
-      key!,
-      "-out",
-      cert!,
-      "-subj",
-      "/CN=localhost",
-      "-addext",
-      "subjectAltName=IP:127.0.0.1,DNS:localhost",
-      "-addext",
-      "basicConstraints=critical,CA:FALSE",
-    ],
-  ]; // deno-fmt-ignore
-  for (const args of steps) {
-    const made = await runCommand(openssl, args);
-    assert.equal(made.code, 0, made.stderr);
-  }
-  return { ca: ca!, cert: cert!, key: key! };
-}
-
 Deno.test("gputop serve over TLS: HTTPS with the given certificate, plain HTTP refused", async () => {
   await withTempDirAsync(async (dir) => {
-    const { ca, cert, key } = await testCertificates(dir);
+    const { ca, cert, key } = await makeTestCertificates(dir);
     const serve = await startServe(["--tls-cert", cert, "--tls-key", key, ...TREE_ARGS], {});
     const client = Deno.createHttpClient({ caCerts: [Deno.readTextFileSync(ca)] });
     try {
@@ -95,7 +46,7 @@ Deno.test("gputop serve over TLS: HTTPS with the given certificate, plain HTTP r
 
 Deno.test("gputop serve TLS mistakes: one flag alone, an unreadable file, a bad pair", async () => {
   await withTempDirAsync(async (dir) => {
-    const { cert, key } = await testCertificates(dir);
+    const { cert, key } = await makeTestCertificates(dir);
     await assertUsageError(
       ["serve", "--tls-cert", cert, ...TREE_ARGS],
       "--tls-cert needs --tls-key",
@@ -126,7 +77,7 @@ function openDescriptors(pid: number): number {
 
 Deno.test("gputop serve over TLS: a handshake left unfinished is closed at the head deadline, its descriptors freed", async () => {
   await withTempDirAsync(async (dir) => {
-    const { ca, cert, key } = await testCertificates(dir);
+    const { ca, cert, key } = await makeTestCertificates(dir);
     const serve = await startServe(["--tls-cert", cert, "--tls-key", key, ...TREE_ARGS], {});
     const client = Deno.createHttpClient({ caCerts: [Deno.readTextFileSync(ca)] });
     const stalled: Deno.Conn[] = [];
