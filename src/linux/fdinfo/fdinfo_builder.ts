@@ -45,7 +45,7 @@ const MEMORY_PREFIXES: readonly (readonly [string, keyof FdinfoRegionMemory])[] 
  * No kernel prints a line near it; a longer line is hostile or corrupt, so it is counted in
  * `ignoredLines` instead of being parsed.
  */
-const MAX_LINE_CHARS = 4096;
+export const MAX_LINE_CHARS = 4096;
 
 /** What became of one line: used, unusable (counted in `ignoredLines`), or a repeated key. */
 type Outcome = 0 | 1 | 2;
@@ -97,6 +97,19 @@ export class FdinfoBuilder {
     const key = text.slice(from, colon).trimEnd();
     const value = text.slice(colon + 1, end).trimStart();
     if (this.apply(key, value) === IGNORED) this.result.ignoredLines++;
+  }
+
+  /**
+   * Applies a line already cut, trimmed and split at its first colon (`key` trimmed at its end,
+   * `value` at its start), as `addLine` would: the byte parser's way in.
+   */
+  addKeyValue(key: string, value: string): void {
+    if (this.apply(key, value) === IGNORED) this.result.ignoredLines++;
+  }
+
+  /** Counts a line that cannot be used (too long, no key). */
+  ignoreLine(): void {
+    this.result.ignoredLines++;
   }
 
   /** The parse, or null when the text was not a DRM client. */
