@@ -17,6 +17,7 @@ interface TextMemo extends FdinfoMemo {
 
 export class OpsProcReader implements ProcScanReader {
   readonly kind = "ops" as const;
+  readonly keptOpen = 0;
   readonly #root: string;
 
   constructor(procRoot: string) {

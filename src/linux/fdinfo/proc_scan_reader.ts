@@ -26,6 +26,8 @@ export interface FdinfoMemo {
 
 export interface ProcScanReader {
   readonly kind: "libc" | "ops";
+  /** fdinfo files kept open now (always 0 on the ops path). */
+  readonly keptOpen: number;
   /** Pids (numeric entries of the root), ascending. */
   listPids(): number[] | ListFailure;
   /** Fd numbers of `<pid>/fd`, ascending. */

@@ -104,6 +104,11 @@ export class DrmClientScanner {
     return this.#reader.kind;
   }
 
+  /** fdinfo files the reader keeps open now (tests, the bench). */
+  get keptOpenFiles(): number {
+    return this.#reader.keptOpen;
+  }
+
   /** Frees what the reader holds (kept-open fdinfo files); scanning again reopens them. */
   close(): void {
     this.#reader.close();

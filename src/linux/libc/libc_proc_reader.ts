@@ -64,7 +64,6 @@ export class LibcProcReader implements ProcScanReader {
     this.#keepOpenLimit = keepOpenLimit;
   }
 
-  /** Files kept open now (for tests and the bench). */
   get keptOpen(): number {
     return this.#kept.size;
   }
