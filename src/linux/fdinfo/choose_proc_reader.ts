@@ -67,7 +67,7 @@ export function chooseProcReader(
   const keepOpen = incremental &&
     (options.keepOpenOnAnyFilesystem === true || onKernelFilesystem(procRoot));
   const limit = keepOpen ? options.keepOpenLimit ?? defaultKeepOpenLimit(libc) : 0;
-  return new LibcProcReader(libc, procRoot, limit);
+  return new LibcProcReader(libc, procRoot, limit, incremental);
 }
 
 /** `GPUTOP_SCAN` as a scan path: "ops" forces Deno's ops; anything else is "auto". */

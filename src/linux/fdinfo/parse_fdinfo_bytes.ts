@@ -1,12 +1,14 @@
 /**
  * `parseFdinfo` for bytes: the libc scan (`../libc/libc_proc_reader.ts`) reads fdinfo into a
- * byte buffer and parses it there, without decoding the whole file to a string. Lines are cut
- * at byte 10, trimmed and split at the colon by byte value; only the key and the value become
- * strings, and keys (the same few dozen in every file) come from `FdinfoKeyCache` instead of
- * being decoded each time. The result is the same as `parseFdinfo` of the decoded text (a test
- * checks both on every capture): a line with a byte over 127 is decoded on its own and handed to
- * the text parser's `addLine` (UTF-8 never uses byte 10 inside a character, so cutting lines
- * first does not change what decodes).
+ * byte buffer and parses it there, without decoding the whole file to a string. One pass per
+ * line finds its end (byte 10), its first colon and whether it is ASCII; the line is trimmed and
+ * split by byte value, and only the key and the value become strings, taken from
+ * `FdinfoLineCache` when the same line was seen before (most lines repeat from file to file and
+ * sample to sample: `drm-shared-cpu:\t0`, `drm-driver:\tamdgpu`). The result is the same as
+ * `parseFdinfo` of the decoded text (a test checks both on every capture and on generated
+ * bytes): a line with a byte over 127 is decoded on its own and handed to the text parser's
+ * `addLine` (UTF-8 never uses byte 10 inside a character, so cutting lines first does not
+ * change what decodes).
  */
 import { FdinfoBuilder, MAX_LINE_CHARS } from "./fdinfo_builder.ts";
 import { isSpaceCode } from "./fdinfo_chars.ts";
@@ -26,51 +28,66 @@ function asciiString(bytes: Uint8Array, from: number, to: number): string {
 }
 
 /**
- * Keys as strings, by their bytes: a key seen before is looked up by an FNV-1a hash of its
- * bytes and checked byte by byte; at most `KEY_CACHE_SIZE` keys are kept (a hostile tree with
- * endless distinct keys then just decodes them).
+ * The key and value strings of lines seen before, by the line's bytes: direct-mapped (an FNV-1a
+ * hash of the trimmed line picks one of SLOTS slots, a new line replaces the old), so it holds
+ * at most SLOTS short lines whatever a tree prints, and lines that change every sample (engine
+ * counters) only take over their own slots. A hit is checked byte by byte.
  */
-export class FdinfoKeyCache {
-  static readonly KEY_CACHE_SIZE = 1024;
-  readonly #byHash = new Map<number, string>();
+export class FdinfoLineCache {
+  static readonly SLOTS = 2048;
+  /** Lines longer than this are split each time (none of the kernel's are). */
+  static readonly MAX_CACHED_BYTES = 96;
+  readonly #lines: (Uint8Array | null)[] = new Array(FdinfoLineCache.SLOTS).fill(null);
+  readonly #keys: string[] = new Array(FdinfoLineCache.SLOTS).fill("");
+  readonly #values: string[] = new Array(FdinfoLineCache.SLOTS).fill("");
 
-  key(bytes: Uint8Array, from: number, to: number): string {
+  /**
+   * Applies the ASCII line `bytes[from, to)` (trimmed, non-empty) split at `colon` to
+   * `builder`: the key trimmed at its end, the value at its start.
+   */
+  apply(builder: FdinfoBuilder, bytes: Uint8Array, from: number, colon: number, to: number): void {
+    const length = to - from;
+    if (length > FdinfoLineCache.MAX_CACHED_BYTES) {
+      return builder.addKeyValue(...splitLine(bytes, from, colon, to));
+    }
     let hash = 0x811c9dc5;
     for (let i = from; i < to; i++) hash = Math.imul(hash ^ (bytes[i] ?? 0), 0x01000193);
-    const cached = this.#byHash.get(hash);
-    if (cached !== undefined && sameAscii(cached, bytes, from, to)) return cached;
-    const key = asciiString(bytes, from, to);
-    if (cached === undefined && this.#byHash.size < FdinfoKeyCache.KEY_CACHE_SIZE) {
-      this.#byHash.set(hash, key);
+    const slot = (hash >>> 0) % FdinfoLineCache.SLOTS;
+    const line = this.#lines[slot];
+    if (line !== null && line !== undefined && sameBytes(line, bytes, from, length)) {
+      return builder.addKeyValue(this.#keys[slot] ?? "", this.#values[slot] ?? "");
     }
-    return key;
+    const [key, value] = splitLine(bytes, from, colon, to);
+    this.#lines[slot] = bytes.slice(from, to);
+    this.#keys[slot] = key;
+    this.#values[slot] = value;
+    builder.addKeyValue(key, value);
   }
 }
 
-function sameAscii(text: string, bytes: Uint8Array, from: number, to: number): boolean {
-  if (text.length !== to - from) return false;
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) !== bytes[from + i]) return false;
+function sameBytes(line: Uint8Array, bytes: Uint8Array, from: number, length: number): boolean {
+  if (line.length !== length) return false;
+  for (let i = 0; i < length; i++) if (line[i] !== bytes[from + i]) return false;
   return true;
 }
 
-/** One line, `bytes[start, end)` without its newline. */
+function splitLine(bytes: Uint8Array, from: number, colon: number, to: number): [string, string] {
+  let keyEnd = colon;
+  while (isSpaceCode(bytes[keyEnd - 1] ?? 0)) keyEnd--;
+  let valueStart = colon + 1;
+  while (valueStart < to && isSpaceCode(bytes[valueStart] ?? 0)) valueStart++;
+  return [asciiString(bytes, from, keyEnd), asciiString(bytes, valueStart, to)];
+}
+
+/** One line, `bytes[start, end)` without its newline; `colon`: its first colon or -1. */
 function addByteLine(
   builder: FdinfoBuilder,
-  keys: FdinfoKeyCache,
+  lines: FdinfoLineCache,
   bytes: Uint8Array,
   start: number,
   end: number,
+  colon: number,
 ): void {
-  let colon = -1;
-  for (let i = start; i < end; i++) {
-    const code = bytes[i] ?? 0;
-    if (code > 127) {
-      const line = decoder.decode(bytes.subarray(start, end));
-      builder.addLine(line, 0, line.length);
-      return;
-    }
-    if (code === COLON && colon < 0) colon = i;
-  }
   if (end - start > MAX_LINE_CHARS) return builder.ignoreLine();
   let from = start;
   while (from < end && isSpaceCode(bytes[from] ?? 0)) from++;
@@ -78,11 +95,7 @@ function addByteLine(
   if (from === end) return;
   // A colon is not whitespace, so it lies within [from, end) when the line has one.
   if (colon <= from) return builder.ignoreLine();
-  let keyEnd = colon;
-  while (isSpaceCode(bytes[keyEnd - 1] ?? 0)) keyEnd--;
-  let valueStart = colon + 1;
-  while (valueStart < end && isSpaceCode(bytes[valueStart] ?? 0)) valueStart++;
-  builder.addKeyValue(keys.key(bytes, from, keyEnd), asciiString(bytes, valueStart, end));
+  lines.apply(builder, bytes, from, colon, end);
 }
 
 /**
@@ -92,15 +105,26 @@ function addByteLine(
 export function parseFdinfoBytes(
   bytes: Uint8Array,
   length: number,
-  keys: FdinfoKeyCache,
+  lines: FdinfoLineCache,
 ): ParsedFdinfo | null {
   const builder = new FdinfoBuilder();
-  const text = bytes.subarray(0, length);
   let start = 0;
   while (start < length) {
-    let end = text.indexOf(NEWLINE, start);
-    if (end < 0) end = length;
-    addByteLine(builder, keys, text, start, end);
+    let colon = -1;
+    let ascii = true;
+    let end = start;
+    for (; end < length; end++) {
+      const code = bytes[end] ?? 0;
+      if (code === NEWLINE) break;
+      if (code === COLON) {
+        if (colon < 0) colon = end;
+      } else if (code > 127) ascii = false;
+    }
+    if (ascii) addByteLine(builder, lines, bytes, start, end, colon);
+    else {
+      const line = decoder.decode(bytes.subarray(start, end));
+      builder.addLine(line, 0, line.length);
+    }
     start = end + 1;
   }
   return builder.finish();

@@ -85,6 +85,7 @@ export class DrmClientScanner {
   #lastPid: string | null = null;
   /** `loadavg` was unreadable at the last full walk: incremental samples skip it. */
   #loadavgAbsent = false;
+  readonly #pciBusIds = new Map<string, string | null>();
   /** Scans so far: memos not used by the latest are released after it. */
   #scans = 0;
 
@@ -257,6 +258,15 @@ export class DrmClientScanner {
     }
   }
 
+  /** `normalizePciBusId` of a device key, worked out once per key (a regex per client else). */
+  #pciBusIdOf(deviceKey: string): string | null {
+    let pciBusId = this.#pciBusIds.get(deviceKey);
+    if (pciBusId === undefined) {
+      this.#pciBusIds.set(deviceKey, pciBusId = normalizePciBusId(deviceKey));
+    }
+    return pciBusId;
+  }
+
   /** Places one DRM client; one already seen under a lower (pid, fd) is not added again. */
   #place(pid: number, fd: number, node: DeviceNode, fdinfo: ParsedFdinfo, out: ScanOutput): void {
     const deviceKey = fdinfo.pdev ?? this.#nodes.resolve(node) ??
@@ -268,7 +278,7 @@ export class DrmClientScanner {
       key,
       pid,
       deviceKey,
-      pciBusId: normalizePciBusId(deviceKey),
+      pciBusId: this.#pciBusIdOf(deviceKey),
       fdinfo,
     });
   }

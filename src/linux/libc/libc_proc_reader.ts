@@ -20,7 +20,7 @@
 import { OVER_CAP, type OverCap } from "../bounded_read.ts";
 import { type DeviceNode, deviceNodeOf } from "../fdinfo/drm_device_nodes.ts";
 import { FDINFO_CAP_BYTES } from "../fdinfo/fdinfo_cap.ts";
-import { FdinfoKeyCache, parseFdinfoBytes } from "../fdinfo/parse_fdinfo_bytes.ts";
+import { FdinfoLineCache, parseFdinfoBytes } from "../fdinfo/parse_fdinfo_bytes.ts";
 import type { FdinfoMemo, ListFailure, ProcScanReader } from "../fdinfo/proc_scan_reader.ts";
 import { AT_FDCWD, EACCES, EPERM, type Libc, OPEN_READ_FLAGS } from "./libc_binding.ts";
 import { numericDirents } from "./dirents.ts";
@@ -41,6 +41,7 @@ interface BytesMemo extends FdinfoMemo {
   keptFd: number;
 }
 
+const NO_BYTES = new Uint8Array(0);
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 const DRI_PREFIX = new TextEncoder().encode("/dev/dri/");
 const ACCEL_PREFIX = new TextEncoder().encode("/dev/accel/");
@@ -53,15 +54,23 @@ export class LibcProcReader implements ProcScanReader {
   readonly #path: ProcPathBytes;
   readonly #keepOpenLimit: number;
   readonly #kept = new Set<BytesMemo>();
-  readonly #keys = new FdinfoKeyCache();
+  readonly #keys = new FdinfoLineCache();
   #scratch = new Uint8Array(16 * 1024);
   readonly #dirents = new Uint8Array(32 * 1024);
   readonly #link = new Uint8Array(LINK_BUFFER_BYTES);
 
-  constructor(libc: Libc, procRoot: string, keepOpenLimit: number) {
+  /** Whether memos keep a copy of the content (incremental scans compare the next read). */
+  readonly #keepsContent: boolean;
+
+  /**
+   * `keepOpenLimit`: most fdinfo files kept open at once (0: none). `remember`: false for a
+   * one-shot scan, which reads each file once: no copy of the content is kept to compare.
+   */
+  constructor(libc: Libc, procRoot: string, keepOpenLimit: number, remember = true) {
     this.#libc = libc;
     this.#path = new ProcPathBytes(procRoot);
     this.#keepOpenLimit = keepOpenLimit;
+    this.#keepsContent = remember;
   }
 
   get keptOpen(): number {
@@ -181,13 +190,15 @@ export class LibcProcReader implements ProcScanReader {
         fdinfo: null,
         changed: true,
         usedInScan: 0,
-        bytes: new Uint8Array(0),
-        length: 0,
+        bytes: NO_BYTES,
+        length: -1, // no content yet: never equal to a read
         keptFd: -1,
       };
-    if (memo.bytes.length < length) memo.bytes = new Uint8Array(Math.max(length, 1024));
-    memo.bytes.set(scratch.subarray(0, length));
-    memo.length = length;
+    if (this.#keepsContent) {
+      if (memo.bytes.length < length) memo.bytes = new Uint8Array(Math.max(length, 1024));
+      memo.bytes.set(scratch.subarray(0, length));
+      memo.length = length;
+    }
     memo.fdinfo = parseFdinfoBytes(scratch, length, this.#keys);
     memo.changed = true;
     return memo;

@@ -7,12 +7,12 @@
 import assert from "node:assert/strict";
 import fc from "../../support/fast_check.ts";
 import { parseFdinfo } from "../../../src/linux/fdinfo/parse_fdinfo.ts";
-import { FdinfoKeyCache, parseFdinfoBytes } from "../../../src/linux/fdinfo/parse_fdinfo_bytes.ts";
+import { FdinfoLineCache, parseFdinfoBytes } from "../../../src/linux/fdinfo/parse_fdinfo_bytes.ts";
 import { CAPTURES_DIR } from "./captures.ts";
 
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 const encoder = new TextEncoder();
-const keys = new FdinfoKeyCache();
+const keys = new FdinfoLineCache();
 
 /** Both parsers on `bytes`, the bytes given inside a larger buffer with stale bytes after. */
 function assertSameParse(bytes: Uint8Array, label: string): void {
