@@ -31,13 +31,16 @@ function asciiString(bytes: Uint8Array, from: number, to: number): string {
  * The key and value strings of lines seen before, by the line's bytes: direct-mapped (an FNV-1a
  * hash of the trimmed line picks one of SLOTS slots, a new line replaces the old), so it holds
  * at most SLOTS short lines whatever a tree prints, and lines that change every sample (engine
- * counters) only take over their own slots. A hit is checked byte by byte.
+ * counters) only take over their own slots. Each slot's bytes live in one preallocated arena
+ * (nothing allocated per line but its two strings on a miss); a hit is checked byte by byte.
  */
 export class FdinfoLineCache {
   static readonly SLOTS = 2048;
   /** Lines longer than this are split each time (none of the kernel's are). */
   static readonly MAX_CACHED_BYTES = 96;
-  readonly #lines: (Uint8Array | null)[] = new Array(FdinfoLineCache.SLOTS).fill(null);
+  readonly #arena = new Uint8Array(FdinfoLineCache.SLOTS * FdinfoLineCache.MAX_CACHED_BYTES);
+  /** Bytes of the line in each slot; -1 when empty. */
+  readonly #lengths = new Int32Array(FdinfoLineCache.SLOTS).fill(-1);
   readonly #keys: string[] = new Array(FdinfoLineCache.SLOTS).fill("");
   readonly #values: string[] = new Array(FdinfoLineCache.SLOTS).fill("");
 
@@ -53,22 +56,25 @@ export class FdinfoLineCache {
     let hash = 0x811c9dc5;
     for (let i = from; i < to; i++) hash = Math.imul(hash ^ (bytes[i] ?? 0), 0x01000193);
     const slot = (hash >>> 0) % FdinfoLineCache.SLOTS;
-    const line = this.#lines[slot];
-    if (line !== null && line !== undefined && sameBytes(line, bytes, from, length)) {
-      return builder.addKeyValue(this.#keys[slot] ?? "", this.#values[slot] ?? "");
+    const arena = this.#arena;
+    const base = slot * FdinfoLineCache.MAX_CACHED_BYTES;
+    if (this.#lengths[slot] === length) {
+      let same = true;
+      for (let i = 0; i < length; i++) {
+        if (arena[base + i] !== bytes[from + i]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return builder.addKeyValue(this.#keys[slot] ?? "", this.#values[slot] ?? "");
     }
     const [key, value] = splitLine(bytes, from, colon, to);
-    this.#lines[slot] = bytes.slice(from, to);
+    arena.set(bytes.subarray(from, to), base);
+    this.#lengths[slot] = length;
     this.#keys[slot] = key;
     this.#values[slot] = value;
     builder.addKeyValue(key, value);
   }
-}
-
-function sameBytes(line: Uint8Array, bytes: Uint8Array, from: number, length: number): boolean {
-  if (line.length !== length) return false;
-  for (let i = 0; i < length; i++) if (line[i] !== bytes[from + i]) return false;
-  return true;
 }
 
 function splitLine(bytes: Uint8Array, from: number, colon: number, to: number): [string, string] {
