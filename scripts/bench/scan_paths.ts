@@ -4,7 +4,7 @@
  * side by side, and beside the C reference scanner (`reference_scanner.c`, built with `cc`).
  *
  * 1. Per call, on one generated tree: listing the pids, listing one pid's fds, one readlink,
- *    one fdinfo read + parse (ns per call; wall time, many calls).
+ *    one fdinfo read + parse (CPU ns per call, many calls; the two readers in paired rounds).
  * 2. Full scan, tree A (2,000 pids, 10,000 DRM + 10,000 other fds): µs CPU per DRM fd.
  * 3. Incremental samples, tree B (500 pids, 2,500 DRM fds, 2,500 other), nothing changed and
  *    every fdinfo rewritten, ms CPU, against the C full walk; for libc also with fdinfo files
@@ -55,12 +55,12 @@ function referenceCpuMs(root: string): number {
   return Number(times[1]?.[1]) / 1000;
 }
 
-/** ns per call of `fn`, over `calls` calls, after a warm-up. */
+/** CPU ns per call of `fn`, over `calls` calls (after a warm-up of a tenth as many). */
 function nsPerCall(calls: number, fn: (i: number) => unknown): number {
   for (let i = 0; i < calls / 10; i++) fn(i);
-  const start = performance.now();
-  for (let i = 0; i < calls; i++) fn(i);
-  return (performance.now() - start) * 1e6 / calls;
+  return cpuMs(() => {
+    for (let i = 0; i < calls; i++) fn(i);
+  }) * 1e6 / calls;
 }
 
 function perCallRows(): string[] {
@@ -68,7 +68,7 @@ function perCallRows(): string[] {
   if (libc === null) throw new Error("libc did not load");
   const readers: [string, ProcScanReader][] = [
     ["ops", new OpsProcReader(treeB)],
-    ["libc", new LibcProcReader(libc, treeB, 0)],
+    ["libc", new LibcProcReader(libc, treeB, 0, false)], // as a one-shot scan reads
   ];
   const rows: string[] = [];
   const pid = (i: number) => FIRST_PID + (i % 500);
@@ -80,16 +80,14 @@ function perCallRows(): string[] {
   };
   for (const [name, fn] of Object.entries(ops)) {
     const calls = name.startsWith("list the pids") ? 400 : 20000;
-    const values = readers.map(([, reader]) => {
-      const samples: number[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        samples.push(nsPerCall(calls, (i) => fn(reader, i)));
-      }
-      return summarize(samples);
-    });
-    const [a, b] = values;
+    // Paired rounds: ops, then libc, round after round.
+    const samples: number[][] = readers.map(() => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      readers.forEach(([, reader], r) => samples[r]!.push(nsPerCall(calls, (i) => fn(reader, i))));
+    }
+    const [a, b] = samples.map(summarize);
     rows.push(
-      `| ${name}, ns per call | ${cell(a!, 0)} | ${cell(b!, 0)} | ${
+      `| ${name}, CPU ns per call | ${cell(a!, 0)} | ${cell(b!, 0)} | ${
         (b!.median / a!.median).toFixed(2)
       }× |`,
     );
