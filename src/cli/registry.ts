@@ -87,6 +87,10 @@ export const COMMANDS: readonly Command[] = [
         help: "play a recording of 'gputop record' instead of reading the GPUs\n" +
           "(space pauses, ← → step, + - speed)",
       },
+      "read-only": {
+        type: "boolean",
+        help: "K sends no signals (for shared servers: a view that cannot kill)",
+      },
     },
     run: (inv, io) => import("./commands/top.ts").then((m) => m.run(inv, io)),
   },
