@@ -39,8 +39,6 @@ export function keyLine(shown: string, width: number, color: boolean): string {
       { text: " sort " },
       { text: " f", sgr: SGR.bold },
       { text: " filter " },
-      { text: " ↑↓", sgr: SGR.bold },
-      { text: " choose " },
       { text: " Enter", sgr: SGR.bold },
       { text: " details " },
       { text: " K", sgr: SGR.bold },

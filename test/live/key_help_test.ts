@@ -8,7 +8,7 @@ Deno.test("keyLine: the keys, then what is shown, exactly as wide as the screen"
   assert.equal(displayWidth(line), 100);
   assert.match(
     line,
-    /^ q quit {2}s sort {2}f filter {2}↑↓ PgUp PgDn scroll {2}h help {3}processes/,
+    /^ q quit {2}s sort {2}f filter {2}Enter details {2}K kill {2}h help {3}processes/,
   );
 });
 
