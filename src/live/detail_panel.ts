@@ -44,35 +44,46 @@ function headerLine(first: GpuProcess, width: number): Line {
   return [{ text: chartLabel(title, CLOSE_HINT, width), sgr: SGR.bold }];
 }
 
+/** `items` packed onto lines of `width`, three spaces apart; an item too long is cut. */
+function flowed(items: readonly string[], width: number): Line[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const item of items) {
+    const joined = line === "" ? ` ${item}` : `${line}   ${item}`;
+    if (line !== "" && displayWidth(joined) > width) {
+      lines.push(line);
+      line = ` ${item}`;
+    } else line = joined;
+  }
+  if (line !== "") lines.push(line);
+  return lines.map((text) => [{ text }]);
+}
+
 /** User, container, pod and the PID inside the container; RSS, CPU, state and start. */
-function infoLines(first: GpuProcess, nowMs: number): Line[] {
-  const who = [`user ${escapeText(orUnknown(first.user))}`];
-  if (first.container !== null) who.push(`container ${escapeText(containerCell(first))}`);
-  if (first.pod !== null) who.push(`pod ${escapeText(podCell(first))}`);
-  if (first.containerPid !== null) who.push(`pid in container ${first.containerPid}`);
+function infoItems(first: GpuProcess, nowMs: number): string[] {
+  const items = [`user ${escapeText(orUnknown(first.user))}`];
+  if (first.container !== null) items.push(`container ${escapeText(containerCell(first))}`);
+  if (first.pod !== null) items.push(`pod ${escapeText(podCell(first))}`);
+  if (first.containerPid !== null) items.push(`pid in container ${first.containerPid}`);
   const rss = first.rssBytes === null ? UNKNOWN_TEXT : formatBytes(first.rssBytes);
   const cpu = first.cpuPercent === null ? UNKNOWN_TEXT : formatPercent(first.cpuPercent);
   const started = first.startTime === null ? UNKNOWN_TEXT : startCell(first, nowMs);
-  return [
-    [{ text: ` ${who.join("   ")}` }],
-    [{
-      text: ` RSS ${rss}   CPU ${cpu}   state ${first.state ?? UNKNOWN_TEXT}   start ${started}`,
-    }],
-  ];
+  items.push(`RSS ${rss}`, `CPU ${cpu}`, `state ${first.state ?? UNKNOWN_TEXT}`);
+  items.push(`start ${started}`);
+  return items;
 }
 
-/** One line per device the process uses: its memory there and its engines. */
-function deviceLines(rows: readonly GpuProcess[], devices: readonly Device[]): Line[] {
+/** Per device the process uses: its memory there, its engines and its kind of use. */
+function deviceLines(rows: readonly GpuProcess[], devices: readonly Device[], width: number) {
   const labels = partitionLabels(devices);
-  return rows.map((p) => {
+  return rows.flatMap((p) => {
     const gpu = (p.deviceId === null ? undefined : labels.get(p.deviceId)) ??
       (p.deviceIndex === null ? "?" : String(p.deviceIndex));
     const memory = p.gpuMemoryBytes === null ? UNKNOWN_TEXT : formatProcessMemory(p);
     const engines = p.engines === null ? UNKNOWN_TEXT : formatEngines(p.engines, 6);
-    return [
-      { text: ` GPU ${gpu}`, sgr: SGR.bold },
-      { text: `  memory ${memory}   engines ${escapeText(engines)}   ${p.type ?? ""}` },
-    ];
+    const items = [`GPU ${gpu}`, `memory ${memory}`, `engines ${escapeText(engines)}`];
+    if (p.type !== null) items.push(p.type);
+    return flowed(items, width);
   });
 }
 
@@ -115,8 +126,8 @@ export function detailPanel(input: DetailInput): Line[] {
   }
   const fixed = [
     headerLine(first, input.width),
-    ...infoLines(first, input.nowMs),
-    ...deviceLines(rows, input.devices),
+    ...flowed(infoItems(first, input.nowMs), input.width),
+    ...deviceLines(rows, input.devices, input.width),
   ].slice(0, Math.max(1, input.rows - 2));
   const command = commandLines(first, input.width, input.rows - fixed.length);
   const chart = memoryChart(input, input.rows - fixed.length - command.length);

@@ -1,4 +1,5 @@
 /** The keys of the `top` screen: the hint line at the bottom and the help page (`h`). */
+import { displayWidth, truncateToWidth } from "../render/display_width.ts";
 import { escapeText } from "../render/escape_text.ts";
 import type { SignalPrompt } from "./process_actions.ts";
 import { fitLine, SGR } from "./styled_line.ts";
@@ -67,12 +68,12 @@ export function searchLine(search: string, width: number, color: boolean): strin
 
 /** The bottom line while K waits for y: the question, in bold (and red with colour). */
 export function promptLine(prompt: SignalPrompt, width: number, color: boolean): string {
-  const name = escapeText(prompt.name);
-  return fitLine(
-    [{ text: ` send ${prompt.signal} to ${prompt.pid} ${name}? y/N`, sgr: SGR.red }],
-    width,
-    color,
-  );
+  const ask = ` send ${prompt.signal} to ${prompt.pid} `;
+  const answer = "? y/N";
+  // The name gives way first, so that "? y/N" stays on screen as long as it can.
+  const room = width - displayWidth(ask) - answer.length;
+  const name = truncateToWidth(escapeText(prompt.name), Math.max(1, room));
+  return fitLine([{ text: `${ask}${name}${answer}`, sgr: SGR.red }], width, color);
 }
 
 /** The bottom line after K: how it went (or why nothing was sent), until the next key. */
