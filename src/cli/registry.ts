@@ -127,6 +127,12 @@ export const COMMANDS: readonly Command[] = [
         value: "N",
         help: "at most N process series, largest GPU memory first (default 200)",
       },
+      replay: {
+        type: "string",
+        value: "FILE",
+        help: "export a recording of 'gputop record' instead of reading the GPUs:\n" +
+          "each reading in turn at the recorded pace, looping (dashboards, demos)",
+      },
       ...PROCESS_FILTER_OPTIONS,
     },
     run: (inv, io) => import("./commands/serve.ts").then((m) => m.run(inv, io)),

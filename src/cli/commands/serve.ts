@@ -5,6 +5,7 @@ import {
   parseListenAddress,
 } from "../../serve/listen_address.ts";
 import { serve } from "../../serve/serve.ts";
+import { serveReplay } from "../serve_replay.ts";
 import { filteredSource } from "../../session/filtered_source.ts";
 import { processFilteredSource } from "../../session/process_filtered_source.ts";
 import { processFilterOf } from "../process_options.ts";
@@ -36,6 +37,11 @@ export function run({ options, values }: Invocation, io: Io): Promise<number> {
     ),
     version: VERSION,
   };
+  const replay = stringValue(values.replay);
+  if (replay !== undefined) {
+    const filters = { ids: options.ids, processes: processFilterOf(values) };
+    return serveReplay(replay, serveOptions, filters, io);
+  }
   const session = createSession({
     ...sessionOptionsOf(options, io.env),
     ...continuousDeadlines(interval),
