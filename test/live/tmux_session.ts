@@ -47,7 +47,7 @@ export function pids(screen: string): number[] {
   const header = lines.findIndex((line) => /^\s+PID USER/.test(line));
   const rows: number[] = [];
   for (const line of lines.slice(header + 1)) {
-    const match = /^\s+(\d+) /.exec(line);
+    const match = /^[\s>]\s*(\d+) /.exec(line); // > marks the chosen row
     if (!match) break;
     rows.push(Number(match[1]));
   }
