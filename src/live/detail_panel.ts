@@ -87,17 +87,21 @@ function deviceLines(rows: readonly GpuProcess[], devices: readonly Device[], wi
   });
 }
 
-/** The whole command line, wrapped; the last line that fits ends in `…` when more is cut. */
+/**
+ * The whole command line, wrapped, under its label; where the rows run out, the last line
+ * shown ends in `…` (and with a single row left, the label gives way to the command).
+ */
 function commandLines(first: GpuProcess, width: number, room: number): Line[] {
+  if (room <= 0) return [];
   const command = escapeText(first.command ?? first.name ?? UNKNOWN_TEXT);
   const wrapped = wrapToWidth(command, width - 3).map((text) => `   ${text}`);
-  const lines = [" command", ...wrapped];
-  if (lines.length > room && room > 0) {
+  const lines = room === 1 ? wrapped : [" command", ...wrapped];
+  if (lines.length > room) {
     lines.splice(room);
     const last = lines[room - 1]!;
     lines[room - 1] = truncateToWidth(`${last}  `, displayWidth(last)); // ends in …
   }
-  return lines.slice(0, Math.max(0, room)).map((text) => [{ text }]);
+  return lines.map((text) => [{ text }]);
 }
 
 /** The process's GPU memory over time, when at least a label and two rows fit. */

@@ -84,7 +84,7 @@ export function signalsOffReason(
   if (readOnly) return "read-only: K sends no signals (--read-only)";
   const procRoot = options.procRoot ??
     (options.root === undefined ? undefined : `${options.root}/proc`);
-  if (procRoot !== undefined && procRoot.replace(/\/+$/, "") !== "/proc") {
+  if (procRoot !== undefined && procRoot.replace(/\/+/g, "/").replace(/\/$/, "") !== "/proc") {
     return "K is off with --proc-root or --root: those PIDs need not be this system's";
   }
   return null;
