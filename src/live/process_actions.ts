@@ -14,6 +14,8 @@ export interface SignalPrompt {
   /** The process's name as the prompt shows it. */
   name: string;
   processKey: string;
+  /** The process's start time in the reading: checked again before the signal leaves. */
+  startTime: string | null;
   signal: OfferedSignal;
 }
 
@@ -80,7 +82,13 @@ export function askSignal<S extends ActionState>(state: S, context: ActionContex
   const signal: OfferedSignal = state.terminated === key ? "SIGKILL" : "SIGTERM";
   return {
     ...state,
-    prompt: { pid: target.pid, name: shortName(target), processKey: key, signal },
+    prompt: {
+      pid: target.pid,
+      name: shortName(target),
+      processKey: key,
+      startTime: target.startTime,
+      signal,
+    },
   };
 }
 

@@ -30,7 +30,8 @@ import { Sampler, type SnapshotSource } from "../session/sampler.ts";
 import { applyKey, INITIAL_UI_STATE, type UiState } from "./ui_state.ts";
 import { answerPrompt } from "./process_actions.ts";
 import { ProcessHistory } from "./process_history.ts";
-import { type KillFunction, sendSignal } from "./process_signal.ts";
+import { sendSignal, type SignalSeams } from "./process_signal.ts";
+import { processStartTime } from "../session/process_start_time.ts";
 
 export interface TopOptions {
   intervalMs: number;
@@ -42,8 +43,8 @@ export interface TopOptions {
   replay?: ReplayPlayer;
   /** Why K sends no signal (`--read-only`, a replay, another /proc); absent when it may. */
   signalsOff?: string | null;
-  /** How K's signal is sent (tests); `Deno.kill` by default. */
-  kill?: KillFunction;
+  /** How K's signal is sent and the pid checked (tests); `Deno.kill` and /proc by default. */
+  signalSeams?: SignalSeams;
 }
 
 export const NOT_A_TERMINAL_MESSAGE =
@@ -214,11 +215,11 @@ class TopScreen {
   #applyToken(token: string): boolean {
     if (this.#state.prompt !== null && token !== "\x03") {
       const yes = token === "y" || token === "Y";
-      const kill = this.#options.kill ?? Deno.kill;
+      const seams = { startTimeNow: processStartTime, ...this.#options.signalSeams };
       this.#state = answerPrompt(
         this.#state,
         yes,
-        (prompt) => sendSignal(prompt.pid, prompt.name, prompt.signal, kill),
+        (prompt) => sendSignal(prompt, prompt.signal, seams),
       );
       return false;
     }

@@ -104,6 +104,7 @@ Deno.test("frame: K's question and a message take the bottom line", () => {
     pid: 4242,
     name: "python3",
     processKey: processKey(TRAIN),
+    startTime: null,
     signal: "SIGTERM" as const,
   };
   const asking = renderLiveFrame(FRAME_SNAPSHOT, { columns: 60, rows: 15 }, {
@@ -128,6 +129,7 @@ Deno.test("frame: panel, question or selection, exactly rows × columns at any s
     pid: 5151,
     name: "日本語",
     processKey: processKey(RENDER),
+    startTime: null,
     signal: "SIGKILL" as const,
   };
   const states: UiState[] = [

@@ -33,8 +33,11 @@ Deno.test("askSignal: SIGTERM to the chosen process, its name from the command w
     pid: 5151,
     name: "blender",
     processKey: processKey(render),
+    startTime: null,
     signal: "SIGTERM",
   });
+  const started = askSignal(chosen(0), context).prompt?.startTime;
+  assert.equal(started, "2025-06-01T10:00:00.000Z", "checked again before the signal leaves");
   assert.equal(askSignal(INITIAL_UI_STATE, context).prompt, null, "nothing chosen: no prompt");
   assert.match(askSignal(INITIAL_UI_STATE, context).message ?? "", /choose a process first/);
 });
