@@ -4,6 +4,10 @@
  * the latest reading, so they answer within a frame even while a reading is pending; the
  * sampler redraws after each reading, SIGWINCH after a resize.
  *
+ * K's question is answered here: `y` sends the signal (`process_signal.ts`, the pid's start
+ * time checked in /proc first), any other key sends nothing; every other key is a pure change
+ * of the UI state (`ui_state.ts`, `process_actions.ts`).
+ *
  * The terminal is always restored (raw mode off, cursor shown, main screen) on `q`/Ctrl-C,
  * on SIGINT/SIGTERM/SIGHUP, when stdin closes, when anything throws or a promise rejection is
  * left unhandled, and on process unload.
