@@ -5,6 +5,7 @@
  * (`process_signal.ts`) and hands back its one-line outcome.
  */
 import type { GpuProcess } from "../model/types.ts";
+import { UNKNOWN_TEXT } from "./unknown_text.ts";
 import { processKey, rowKey, scrollShowing, selectedIndex, type Selection } from "./selection.ts";
 
 export type OfferedSignal = "SIGTERM" | "SIGKILL";
@@ -45,7 +46,7 @@ export interface ActionContext {
 
 /** A process's name for the prompt: its name, else its command's first word. */
 export function shortName(process: GpuProcess): string {
-  return process.name ?? process.command?.split(" ")[0] ?? "?";
+  return process.name ?? process.command?.split(" ")[0] ?? UNKNOWN_TEXT;
 }
 
 /** Enter: the panel of the chosen row (the first row shown when none is chosen), or closed. */

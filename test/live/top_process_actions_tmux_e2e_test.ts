@@ -1,8 +1,8 @@
 /**
  * `top`'s process keys in a real terminal (tmux): ↑ ↓ j k choose a row, Enter opens its
- * detail panel, K then y sends SIGTERM to a real child process this test started, K again
- * offers SIGKILL (and says the process has gone), a denied signal is one line, --read-only
- * refuses, and a resize to 60×15 with the panel open and back leaves no garbage.
+ * detail panel, K then y sends SIGTERM to a real child process this test started, K again on
+ * it (it outlives SIGTERM) offers SIGKILL, which ends it; K on its pid once gone says so; a
+ * denied signal is one line, --read-only refuses, and a resize to 60×15 with the panel open and back leaves no garbage.
  *
  * The fake NVML lists the child as GPU 0's first compute process (FAKE_NVML_PID, fake_nvml.c:
  * 2 GiB, so it is the first row by memory); gputop reads the real /proc for its command line
@@ -19,10 +19,15 @@ const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 /** A marker long enough to wrap at 100 columns: the panel must show all of it. */
 const MARKER = `gputop-victim-${"x".repeat(60)}-${"y".repeat(60)}-end`;
 
-/** A child that lives until signalled: `sh -c 'while :; do sleep 1; done' MARKER`. */
-function startVictim(asNobody = false): Deno.ChildProcess {
-  const script = ["-c", "while :; do sleep 1; done", MARKER];
-  const [program, args] = asNobody
+/**
+ * A child that lives until signalled: `sh -c '<script>' MARKER`. With `termFile` it outlives
+ * SIGTERM, writing `got SIGTERM` to that file, so that only SIGKILL ends it.
+ */
+function startVictim(options: { asNobody?: boolean; termFile?: string } = {}): Deno.ChildProcess {
+  const trap = options.termFile ? `trap 'echo got SIGTERM > "$1"' TERM; ` : "";
+  const script = ["-c", `${trap}while :; do sleep 1; done`, MARKER];
+  if (options.termFile) script.push(options.termFile);
+  const [program, args] = options.asNobody
     ? ["setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "sh", ...script]]
     : ["sh", script];
   return new Deno.Command(program as string, {
@@ -52,6 +57,14 @@ async function startTop(tmux: Tmux, pid: number, extra: { args?: string; prefix?
   await tmux.waitFor((s) => s.includes(` ${pid} `) && s.includes("processes 1-"), "the child");
 }
 
+async function waitUntil(condition: () => boolean, what: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** The highlighted row (marked `>`), or null. */
 function chosenRow(screen: string): string | null {
   return screen.split("\n").find((line) => line.startsWith(">")) ?? null;
@@ -76,9 +89,10 @@ function tmuxTest(name: string, body: (tmux: Tmux) => Promise<void>): void {
 }
 
 tmuxTest(
-  "top: j k choose, Enter shows the command line, K y terminates the child",
+  "top: j k choose, Enter shows the command line, K y SIGTERM then SIGKILL",
   async (tmux) => {
-    const victim = startVictim();
+    const termFile = Deno.makeTempFileSync();
+    const victim = startVictim({ termFile });
     try {
       await startTop(tmux, victim.pid);
       await tmux.keys("Down");
@@ -92,32 +106,39 @@ tmuxTest(
 
       await tmux.keys("Enter");
       const panel = await tmux.waitFor((s) => s.includes(`PID ${victim.pid}  sh`), "the panel");
-      // The whole command line over several lines: sh -c <script> MARKER, joined back.
+      // The whole command line over several lines: sh -c <script> MARKER FILE, joined back.
       const wrapped = panel.split("\n").filter((line) => line.startsWith("   ")).map((line) =>
         line.slice(3)
       ).join("");
-      assert.ok(wrapped.includes(`sh -c while :; do sleep 1; done ${MARKER}`), panel);
+      assert.ok(wrapped.includes(`sleep 1; done ${MARKER} ${termFile}`), panel);
       assert.ok(panel.split("\n").every((line) => line.length <= 100));
 
       await tmux.keys("K");
-      await tmux.waitFor(
-        (s) => s.includes(`send SIGTERM to ${victim.pid} sh? y/N`),
-        "the SIGTERM question",
-      );
+      await tmux.waitFor((s) => s.includes(`send SIGTERM to ${victim.pid} sh? y/N`), "SIGTERM?");
       await tmux.keys("y");
       await tmux.waitFor((s) => s.includes(`SIGTERM sent to ${victim.pid} sh`), "sent");
-      assert.equal(await exitSignal(victim, 5000), "SIGTERM", "the child died of SIGTERM");
+      await waitUntil(() => Deno.readTextFileSync(termFile).includes("got SIGTERM"), "the trap");
+      assert.equal(await exitSignal(victim, 300), null, "it outlives SIGTERM");
 
-      // The fake still lists the pid: K again offers SIGKILL, and the pid is gone.
+      // Still alive, the same process: K again offers SIGKILL, and that ends it.
       await tmux.keys("K");
-      await tmux.waitFor((s) => s.includes(`send SIGKILL to ${victim.pid} sh? y/N`), "SIGKILL");
+      await tmux.waitFor((s) => s.includes(`send SIGKILL to ${victim.pid} sh? y/N`), "SIGKILL?");
+      await tmux.keys("y");
+      await tmux.waitFor((s) => s.includes(`SIGKILL sent to ${victim.pid} sh`), "SIGKILL sent");
+      assert.equal(await exitSignal(victim, 5000), "SIGKILL", "the child died of SIGKILL");
+
+      // /proc no longer has it: the panel says so. The fake still lists the pid, now with
+      // nothing known about it; K on that row reaches kill(2), which finds no process.
+      await tmux.waitFor((s) => s.includes("no longer in the reading"), "the panel of a gone pid");
+      await tmux.keys("Escape");
+      await tmux.waitFor((s) => (chosenRow(s) ?? "").includes(` ${victim.pid} `), "the row");
+      await tmux.keys("K");
+      await tmux.waitFor((s) => s.includes(`send SIGTERM to ${victim.pid} unknown? y/N`), "again");
       await tmux.keys("y");
       await tmux.waitFor(
-        (s) => s.includes(`SIGKILL to ${victim.pid}: no such process (it has gone)`),
+        (s) => s.includes(`SIGTERM to ${victim.pid}: no such process (it has gone)`),
         "the vanished process's line",
       );
-      await tmux.keys("Escape");
-      await tmux.waitFor((s) => s.includes("PID USER") && !s.includes("Esc, Enter or q"), "closed");
       await tmux.keys("q");
     } finally {
       try {
@@ -126,6 +147,7 @@ tmuxTest(
         // already gone, as it should be
       }
       await victim.status;
+      Deno.removeSync(termFile);
     }
   },
 );
@@ -134,7 +156,7 @@ tmuxTest("top: K on another user's process says permission denied, nothing else"
   // As root, gputop runs without CAP_KILL (setpriv) and the child runs as nobody; as another
   // user, the child is ours and pid 1 (root's) is the one denied.
   const root = Deno.uid() === 0;
-  const victim = startVictim(root);
+  const victim = startVictim({ asNobody: root });
   const target = root ? victim.pid : 1;
   try {
     if (!root) assert.notEqual(Deno.statSync("/proc/1").uid, Deno.uid(), "pid 1 is not ours");
