@@ -73,8 +73,11 @@ Deno.test("checker: a layer is the first folder, or the file itself at the top",
   assert.deepEqual(layerOf("main.ts"), "main.ts");
 });
 
-/** Folders of test/ that hold tooling of the tests themselves, not tests of a src/ folder. */
-const TEST_TOOLING = new Set(["support", "fakes", "docs", "repo", "scripts"]);
+/**
+ * Folders of test/ that hold tooling of the tests themselves, or tests of a top-level folder
+ * other than src/ (scripts/, deploy/), not tests of a src/ folder.
+ */
+const TEST_TOOLING = new Set(["support", "fakes", "docs", "repo", "scripts", "deploy"]);
 
 Deno.test("test/ mirrors src/: every test folder is the folder of the src/ part it tests", () => {
   const TEST = fileURLToPath(new URL("./", import.meta.url));

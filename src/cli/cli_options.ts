@@ -9,6 +9,7 @@ import type { OptionSpecs, OptionValue } from "./option_spec.ts";
 import { parseDurationMs } from "./parse_duration.ts";
 import { checkRootDirectory, parseIdList } from "./validate_options.ts";
 import { UsageError } from "../platform/usage_error.ts";
+import { type FleetOptions, fleetOptionsOf } from "./fleet_options.ts";
 
 export type OutputFormat = "table" | "json" | "csv";
 
@@ -27,6 +28,8 @@ export interface CliOptions {
   lazyInit: boolean;
   /** What turned lazy library sessions on (for `gputop backends`); absent when they are off. */
   lazyInitFrom?: "--lazy-init" | "GPUTOP_LAZY_INIT";
+  /** `--hosts`: read these hosts' `serve` instead of this machine; absent without it. */
+  fleet?: FleetOptions;
 }
 
 /**
@@ -47,6 +50,7 @@ export function resolveCliOptions(
   const sampleWindow = stringValue(values["sample-window"]);
   const reads = (name: string) => Object.hasOwn(accepted, name);
   const lazyInitFrom = reads("lazy-init") ? lazyInitSource(values, env) : undefined;
+  const fleet = reads("hosts") ? fleetOptionsOf(values, env) : null;
   return {
     format: explicitFormat(values) ?? "table",
     header: values["no-header"] !== true,
@@ -62,6 +66,7 @@ export function resolveCliOptions(
     sampleWindowMs: sampleWindow === undefined ? 0 : sampleWindowMs(sampleWindow),
     lazyInit: lazyInitFrom !== undefined,
     ...(lazyInitFrom !== undefined ? { lazyInitFrom } : {}),
+    ...(fleet !== null ? { fleet } : {}),
   };
 }
 

@@ -16,7 +16,9 @@ import type { OptionSpec } from "./option_spec.ts";
 import { COLUMNS_OPTION, PROCESS_FILTER_OPTIONS } from "./process_options.ts";
 import { QUERY_OPTIONS } from "./query/query_options.ts";
 import { RECORD_OPTIONS } from "./record/record_options.ts";
+import { SERVE_EXPOSURE_OPTIONS } from "./serve_options.ts";
 import { DEVICE_SOURCE_OPTIONS } from "./shared_options.ts";
+import { HOSTS_OPTIONS } from "./hosts_options.ts";
 import { WATCH_OPTIONS } from "./watch/watch_options.ts";
 
 /** What the one-shot readings (snapshot, ps, check, fit) read. */
@@ -41,6 +43,7 @@ export const COMMANDS: readonly Command[] = [
       wide: wideOption("cut at 60 columns\nand to fit the terminal"),
       ...PROCESS_FILTER_OPTIONS,
       columns: COLUMNS_OPTION,
+      ...HOSTS_OPTIONS,
     },
     run: (inv, io) => import("./commands/snapshot.ts").then((m) => m.run(inv, io)),
   },
@@ -52,6 +55,7 @@ export const COMMANDS: readonly Command[] = [
       wide: wideOption("cut to fit the terminal,\nor at 4096 columns when stdout is not one"),
       ...PROCESS_FILTER_OPTIONS,
       columns: COLUMNS_OPTION,
+      ...HOSTS_OPTIONS,
     },
     run: (inv, io) => import("./commands/ps.ts").then((m) => m.run(inv, io)),
   },
@@ -91,6 +95,7 @@ export const COMMANDS: readonly Command[] = [
         type: "boolean",
         help: "K sends no signals (for shared servers: a view that cannot kill)",
       },
+      ...HOSTS_OPTIONS,
     },
     run: (inv, io) => import("./commands/top.ts").then((m) => m.run(inv, io)),
   },
@@ -133,6 +138,7 @@ export const COMMANDS: readonly Command[] = [
         help: "export a recording of 'gputop record' instead of reading the GPUs:\n" +
           "each reading in turn at the recorded pace, looping (dashboards, demos)",
       },
+      ...SERVE_EXPOSURE_OPTIONS,
       ...PROCESS_FILTER_OPTIONS,
     },
     run: (inv, io) => import("./commands/serve.ts").then((m) => m.run(inv, io)),
@@ -156,7 +162,7 @@ export const COMMANDS: readonly Command[] = [
     formats: ["table", "json"],
     summary: "assertions for CI jobs (free memory, temperature, driver, ...); exit 0/1/3",
     uses: ONE_SHOT_READING,
-    options: CHECK_OPTIONS,
+    options: { ...CHECK_OPTIONS, ...HOSTS_OPTIONS },
     run: (inv, io) => import("./commands/check.ts").then((m) => m.run(inv, io)),
   },
   {
@@ -164,7 +170,7 @@ export const COMMANDS: readonly Command[] = [
     formats: ["table", "json"],
     summary: "devices with at least SIZE free, most free first; exit 0/1/3",
     uses: ONE_SHOT_READING,
-    options: {},
+    options: HOSTS_OPTIONS,
     positionals: [{ name: "SIZE", required: true, help: "e.g. 24GiB, 500MB, 1.5TB or bytes" }],
     run: (inv, io) => import("./commands/fit.ts").then((m) => m.run(inv, io)),
   },

@@ -1,5 +1,6 @@
 /**
- * The reading that snapshot, ps and fit show: the chosen backends, sampled, filtered by --id.
+ * The reading that snapshot, ps and fit show: the chosen backends, sampled, filtered by --id;
+ * with `--hosts`, the hosts' readings merged (read_fleet.ts).
  * A SIGINT / SIGTERM during it closes the session first and is reported as `interrupted`.
  */
 import type { Snapshot } from "../model/types.ts";
@@ -8,6 +9,7 @@ import type { CliOptions } from "./cli_options.ts";
 import { readOnce, withOneShotSession } from "./one_shot_session.ts";
 import { exitCodeForSignal } from "../platform/stop_signals.ts";
 import { sessionOptionsOf } from "./session_options.ts";
+import { readFleet } from "./read_fleet.ts";
 
 export type ReadingResult =
   | { ok: true; snapshot: Snapshot }
@@ -34,6 +36,13 @@ export async function takeReading(
   options: CliOptions,
   env: (name: string) => string | undefined,
 ): Promise<ReadingResult> {
+  if (options.fleet !== undefined) {
+    const { snapshot, unmatched } = await readFleet(options.fleet, options.ids);
+    if (unmatched.length > 0) {
+      return { ok: false, message: unmatchedIdsMessage(snapshot, unmatched) };
+    }
+    return { ok: true, snapshot };
+  }
   const reading = await readForCli(options, env);
   if ("exitCode" in reading) return { ok: false, interrupted: true, exitCode: reading.exitCode };
   const { snapshot } = reading;

@@ -4,7 +4,8 @@
  * The charts take the rows the device blocks and the process table leave; where fewer than
  * two rows a chart would fit, they give way entirely rather than draw something unreadable.
  */
-import type { Device } from "../model/types.ts";
+import type { Device, ListedDevice } from "../model/types.ts";
+import { escapeText } from "../render/escape_text.ts";
 import { formatBytes, formatWatts } from "../render/format_units.ts";
 import {
   ASCII_CELLS,
@@ -15,7 +16,7 @@ import {
   UNICODE_CELLS,
 } from "./chart.ts";
 import type { HistoryMetric, HistoryView } from "./history.ts";
-import { HISTORY_METRICS } from "./history.ts";
+import { HISTORY_METRICS, historyKey } from "./history.ts";
 import { type Line, SGR } from "./styled_line.ts";
 
 export const CHART_LAYOUTS = ["device", "metric", "off"] as const;
@@ -79,11 +80,13 @@ function rangeOf(metric: HistoryMetric, device: Device, values: readonly (number
 }
 
 function cellOf(device: Device, metric: HistoryMetric, history: HistoryView, unicode: boolean) {
-  const values = history.seriesOf(device.id)[metric];
+  const values = history.seriesOf(historyKey(device))[metric];
   const range = rangeOf(metric, device, values);
   const known = values.some((v) => v !== null);
   const rangeText = unicode ? range.text.replace("-", "–") : range.text.replace("°", "");
-  const title = `GPU ${device.index} ${NAMES[metric]} ${known ? rangeText : "unknown"}`;
+  const host = (device as ListedDevice).host;
+  const where = host === undefined ? "" : `${escapeText(host)} `;
+  const title = `${where}GPU ${device.index} ${NAMES[metric]} ${known ? rangeText : "unknown"}`;
   return { title, sgr: COLORS[metric], values, min: 0, max: range.max };
 }
 

@@ -122,7 +122,7 @@ export function detailPanel(input: DetailInput): Line[] {
   const rows = input.processes.filter((p) => processKey(p) === input.processKey);
   const first = rows[0];
   if (first === undefined) {
-    const pid = input.processKey.split("@")[0];
+    const pid = input.processKey.split("@")[0]!.split(" ").at(-1); // `[host ]pid@start`
     return [
       [{ text: chartLabel(` PID ${pid}`, CLOSE_HINT, input.width), sgr: SGR.bold }],
       [{ text: " no longer in the reading: it has exited, or stopped using the GPU" }],

@@ -3,7 +3,7 @@
  * utilisation and memory bars; temperature, power, fan and clocks. An unknown value reads
  * `unknown`, never 0.
  */
-import type { Device } from "../model/types.ts";
+import type { Device, ListedDevice } from "../model/types.ts";
 import { escapeText } from "../render/escape_text.ts";
 import {
   formatBytes,
@@ -62,7 +62,9 @@ function healthMark(device: Device): Line {
 export function deviceBlock(device: Device, width: number): Line[] {
   const name = escapeText(device.name ?? UNKNOWN_TEXT);
   const engines = device.engines === null ? UNKNOWN_TEXT : formatEngines(device.engines, 3);
+  const host = (device as ListedDevice).host;
   const title: Line = [
+    ...(host === undefined ? [] : [{ text: `${escapeText(host)}  `, sgr: SGR.bold }]),
     { text: `GPU ${device.index} `, sgr: SGR.bold },
     { text: name, sgr: SGR.cyan },
     ...healthMark(device),

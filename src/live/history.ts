@@ -4,7 +4,7 @@
  * (one column per sample, so a full-width chart is full); memory stays bounded however long
  * `top` runs: rings never grow, and a device gone from the reading takes its rings with it.
  */
-import type { Device, Snapshot } from "../model/types.ts";
+import type { Device, ListedDevice, Snapshot } from "../model/types.ts";
 import { RingBuffer } from "./ring_buffer.ts";
 
 export const HISTORY_METRICS = ["utilization", "memory", "power", "temperature"] as const;
@@ -84,12 +84,13 @@ export class History implements HistoryView {
   push(snapshot: Snapshot): void {
     const seen = new Set<string>();
     for (const device of snapshot.devices) {
-      seen.add(device.id);
-      let rings = this.#rings.get(device.id);
+      const key = historyKey(device);
+      seen.add(key);
+      let rings = this.#rings.get(key);
       if (rings === undefined) {
         rings = {} as Rings;
         for (const metric of HISTORY_METRICS) rings[metric] = new RingBuffer(this.#capacity);
-        this.#rings.set(device.id, rings);
+        this.#rings.set(key, rings);
       }
       for (const metric of HISTORY_METRICS) rings[metric].push(metricOf(device, metric));
     }
@@ -105,4 +106,9 @@ export class History implements HistoryView {
       temperature: rings?.temperature.last() ?? [],
     };
   }
+}
+
+/** A device's history: by its id, and with `--hosts` its host too (ids repeat across hosts). */
+export function historyKey(device: ListedDevice): string {
+  return device.host === undefined ? device.id : `${device.host} ${device.id}`;
 }

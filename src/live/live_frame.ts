@@ -19,6 +19,7 @@
 import type { Snapshot } from "../model/types.ts";
 import { fitToWidth } from "../render/display_width.ts";
 import { deviceBlock } from "./device_block.ts";
+import { hostProblemLines } from "./host_problem_lines.ts";
 import type { LiveFrameOptions, TerminalSize } from "./frame_options.ts";
 import { partitionLabels } from "../model/partition_order.ts";
 import { detailPanel } from "./detail_panel.ts";
@@ -80,6 +81,7 @@ function readingLines(
   const { color } = options;
   const { devices, processes } = visibleReading(snapshot, state);
   if (devices.length === 0) lines.push(fitToWidth(noDevicesText(snapshot, options), width));
+  for (const text of hostProblemLines(snapshot)) lines.push(fitToWidth(text, width));
   for (const device of devices) {
     for (const line of deviceBlock(device, width)) lines.push(fitLine(line, width, color));
   }

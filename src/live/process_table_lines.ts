@@ -4,7 +4,7 @@
  * widest cell, never cut), CPU% and START appear only when some process has a value, as in
  * `ps`; on a machine without containers the table is as it always was.
  */
-import type { GpuProcess } from "../model/types.ts";
+import type { GpuProcess, ListedProcess } from "../model/types.ts";
 import {
   displayWidth,
   fitToWidth,
@@ -53,6 +53,13 @@ interface SizedColumn extends TableColumn {
 }
 
 const PROCESS_COLUMNS: readonly TableColumn[] = [
+  {
+    title: "HOST",
+    width: null,
+    align: "left",
+    cell: (p) => (p as ListedProcess).host ?? "",
+    hasValue: (p) => (p as ListedProcess).host !== undefined,
+  },
   { title: "PID", width: 7, align: "right", cell: (p) => String(p.pid) },
   { title: "USER", width: 10, align: "left", cell: (p) => p.user ?? "-" },
   {

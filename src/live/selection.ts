@@ -4,7 +4,7 @@
  * away the highlight stays at the same place in the table, clamped to the rows there are.
  * Pure: plain values in and out.
  */
-import type { GpuProcess } from "../model/types.ts";
+import type { GpuProcess, ListedProcess } from "../model/types.ts";
 
 export interface Selection {
   /** `rowKey` of the row chosen. */
@@ -15,10 +15,12 @@ export interface Selection {
 
 /**
  * One process, whatever device its row is on: pid and start time, so a pid the kernel hands
- * to a new process is not taken for the old one.
+ * to a new process is not taken for the old one; with `--hosts` its host first (pids repeat
+ * across hosts).
  */
 export function processKey(process: GpuProcess): string {
-  return `${process.pid}@${process.startTime ?? ""}`;
+  const host = (process as ListedProcess).host;
+  return `${host === undefined ? "" : `${host} `}${process.pid}@${process.startTime ?? ""}`;
 }
 
 /** One row of the table: a process on one device. */

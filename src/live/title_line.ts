@@ -40,7 +40,10 @@ export function titleText(
   const parts = [`gputop ${options.version}`];
   const replay = options.replay;
   if (snapshot !== null) {
-    parts.push(escapeText(snapshot.hostname ?? UNKNOWN_TEXT));
+    const hosts = snapshot.hosts?.length;
+    parts.push(
+      hosts === undefined ? escapeText(snapshot.hostname ?? UNKNOWN_TEXT) : `${hosts} hosts`,
+    );
     // A replay is looked at days later: its readings' dates matter.
     const date = replay ? `${escapeText(snapshot.timestamp.slice(0, 10))} ` : "";
     parts.push(`${date}${escapeText(snapshot.timestamp.slice(11, 19))} UTC`);

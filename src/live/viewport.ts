@@ -15,7 +15,10 @@ export function visibleReading(
   snapshot: Snapshot,
   state: UiState,
 ): { devices: Device[]; processes: GpuProcess[] } {
-  const devices = [...snapshot.devices].sort((a, b) => a.index - b.index);
+  // With --hosts the devices come grouped by host, each host's in index order: kept so.
+  const devices = snapshot.hosts === undefined
+    ? [...snapshot.devices].sort((a, b) => a.index - b.index)
+    : [...snapshot.devices];
   const filter = devices.some((d) => d.index === state.deviceFilter) ? state.deviceFilter : null;
   return {
     devices: filter === null ? devices : devices.filter((d) => d.index === filter),

@@ -2,6 +2,9 @@
  * Which backend wins a device field when several report the same device. The default is the
  * registry order (vendor libraries before the nvidia-smi fallback, before the kernel's
  * generic DRM files, before macmon). Exceptions go here, each with the reason.
+ *
+ * The health fields follow the default (a vendor library's value wins, sysfs fills what it
+ * could not read), but for the PCIe link of an AMD GPU: see DRM_BEFORE_AMDSMI.
  */
 import { BACKEND_IDS } from "./schema_ids.ts";
 import type { BackendId, DeviceMetricName } from "./types.ts";
@@ -12,7 +15,11 @@ const REGISTRY_ORDER: readonly BackendId[] = BACKEND_IDS;
  * The registry order with `drm` moved just before `amdsmi`. For amdgpu memory, sysfs is what
  * AMD SMI itself reads on a discrete card (`mem_info_*`), and on an APU the DRM backend knows
  * the pool is VRAM + GTT shared with the CPU, where AMD SMI gives only the small VRAM carve-out.
- * No other backend's place changes.
+ * For the PCIe link (current and max), the DRM backend reads the board's link from the top of
+ * the board's own switch (linux/sysfs/board_link.ts, as amdgpu does), where AMD SMI's max is
+ * the GPU function's `max_link_*`, the switch-internal link on such boards. ECC counts and bad
+ * pages are the same sysfs files in both, so they keep the default order. No other backend's
+ * place changes.
  */
 const DRM_BEFORE_AMDSMI: readonly BackendId[] = REGISTRY_ORDER.flatMap((id) =>
   id === "drm" ? [] : id === "amdsmi" ? ["drm", "amdsmi"] : [id]
@@ -33,6 +40,11 @@ const OVERRIDES: Partial<Record<DeviceMetricName, readonly BackendId[]>> = {
   memoryShared: DRM_BEFORE_AMDSMI,
   gttTotalBytes: DRM_BEFORE_AMDSMI,
   gttUsedBytes: DRM_BEFORE_AMDSMI,
+  // amdgpu PCIe link: the board's link from sysfs before AMD SMI's (see DRM_BEFORE_AMDSMI).
+  pcieGeneration: DRM_BEFORE_AMDSMI,
+  pcieWidth: DRM_BEFORE_AMDSMI,
+  pcieGenerationMax: DRM_BEFORE_AMDSMI,
+  pcieWidthMax: DRM_BEFORE_AMDSMI,
 };
 
 /** Backends in the order they are asked for `field`; the first non-null value wins. */

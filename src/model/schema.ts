@@ -10,7 +10,7 @@ import { z } from "../deps/zod.ts";
 import { BACKEND_IDS } from "./backend_ids.ts";
 import { bytes as bytesOrNull } from "./device_field_declaration.ts";
 import { deviceSchemaShape } from "./device_fields.ts";
-import { SCHEMA_VERSION } from "./schema_ids.ts";
+import { HOST_STATUSES, SCHEMA_VERSION } from "./schema_ids.ts";
 import { CONTAINER_RUNTIMES, POD_QOS_CLASSES, PROCESS_STATES } from "./process_attribution.ts";
 
 // SCHEMA_VERSION and the field lists live in zod-free `schema_ids.ts` (so the reading path
@@ -85,4 +85,28 @@ export const SnapshotSchema = z.object({
   backends: z.array(BackendStatusSchema),
   devices: z.array(DeviceSchema),
   processes: z.array(ProcessSchema),
+});
+
+/** Where a device, process or backend was read, with `--hosts`: the entry as the user gave it. */
+const HostKeySchema = z.string().optional().describe(
+  "with --hosts only: the host as given (e.g. gpu-07:9757); absent otherwise",
+);
+
+/** One host of `--hosts` and how reading its `/snapshot` went. */
+export const HostEntrySchema = z.object({
+  host: z.string().describe("the entry as given in --hosts or --hosts-file"),
+  status: z.enum(HOST_STATUSES),
+  detail: z.string().nullable().describe("why it is not ok, in a few words; null when ok"),
+});
+
+/**
+ * What `--json` may print: the snapshot above, plus the keys `--hosts` adds (a `host` on each
+ * backend, device and process, and the top-level `hosts` list). They are optional, so a local
+ * reading, which has none of them, is the same document as before.
+ */
+export const OutputSnapshotSchema = SnapshotSchema.extend({
+  backends: z.array(BackendStatusSchema.extend({ host: HostKeySchema })),
+  devices: z.array(DeviceSchema.extend({ host: HostKeySchema })),
+  processes: z.array(ProcessSchema.extend({ host: HostKeySchema })),
+  hosts: z.array(HostEntrySchema).optional().describe("with --hosts only: each host's status"),
 });

@@ -51,3 +51,9 @@ export const PROCESS_FIELDS = [
   "startTime",
   "state",
 ] as const;
+
+/** How reading one host of `--hosts` went (`HostEntrySchema`). */
+export const HOST_STATUSES = ["ok", "timeout", "refused", "unauthorized", "invalid"] as const;
+
+/** Keys of one `hosts` entry in schema order (`HostEntrySchema`). */
+export const HOST_ENTRY_FIELDS = ["host", "status", "detail"] as const;

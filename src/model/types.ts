@@ -10,9 +10,10 @@ import type {
   BackendStateSchema,
   BackendStatusSchema,
   DeviceSchema,
+  HostEntrySchema,
+  OutputSnapshotSchema,
   ProcessSchema,
   ProcessTypeSchema,
-  SnapshotSchema,
   VendorSchema,
 } from "./schema.ts";
 
@@ -23,7 +24,14 @@ export type Vendor = z.infer<typeof VendorSchema>;
 export type Device = z.infer<typeof DeviceSchema>;
 export type GpuProcess = z.infer<typeof ProcessSchema>;
 export type ProcessType = z.infer<typeof ProcessTypeSchema>;
-export type Snapshot = z.infer<typeof SnapshotSchema>;
+/** A reading; with `--hosts` its parts carry `host` and it lists the hosts (all optional). */
+export type Snapshot = z.infer<typeof OutputSnapshotSchema>;
+export type HostEntry = z.infer<typeof HostEntrySchema>;
+/** A device as a reading lists it: with `--hosts`, `host` says where it was read. */
+export type ListedDevice = Snapshot["devices"][number];
+/** A process as a reading lists it: with `--hosts`, `host` says where it was read. */
+export type ListedProcess = Snapshot["processes"][number];
+export type HostStatus = HostEntry["status"];
 
 /** Device fields a backend may fill; everything except identity bookkeeping. */
 export type DeviceMetrics = Omit<Device, IdentityFieldName>;

@@ -3,7 +3,7 @@
  * its own session does not get the terminal's Ctrl-C, so gputop kills the groups itself.
  *
  * - A run (runProgram: one answer, then exit) is killed at normal exit ("unload") and on
- *   SIGINT/SIGTERM. The signal listeners exist only while a run is in flight, and a signal is
+ *   SIGINT/SIGTERM/SIGHUP. The signal listeners exist only while a run is in flight, and a signal is
  *   handled by killing the groups, removing these listeners and raising the same signal
  *   again: gputop then ends exactly as it would have without them (or another listener of
  *   its own decides), and importing this module changes nothing.
@@ -21,7 +21,7 @@ import { killProcessGroup } from "./process_group.ts";
 
 const runGroups = new Set<number>();
 const streamGroups = new Set<number>();
-const EXIT_SIGNALS: readonly Deno.Signal[] = ["SIGINT", "SIGTERM"];
+const EXIT_SIGNALS: readonly Deno.Signal[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 let watchingExit = false;
 let watchingSignals = false;
 let stopping = false;
@@ -82,7 +82,7 @@ function unwatchSignals(): void {
   signalHandlers.clear();
 }
 
-/** A run's group, killed if gputop ends (or gets SIGINT/SIGTERM) while it runs. */
+/** A run's group, killed if gputop ends (or gets SIGINT/SIGTERM/SIGHUP) while it runs. */
 export function trackGroup(pid: number): void {
   runGroups.add(pid);
   watchExit();

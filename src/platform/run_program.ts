@@ -14,7 +14,7 @@
  *   a pipe is waited for only `PIPE_GRACE_MS`;
  * - captured output is bounded (`DEFAULT_MAX_OUTPUT_BYTES` for stdout and stderr together);
  *   beyond it the group is killed and the run fails with a message saying so;
- * - groups still running when gputop exits (normally, or on SIGINT/SIGTERM) are killed
+ * - groups still running when gputop exits (normally, or on SIGINT/SIGTERM/SIGHUP) are killed
  *   (live_process_groups.ts), and once gputop is stopping no program starts;
  * - the caller's `signal` (a backend's close) kills the group at once and ends the run.
  */

@@ -11,5 +11,5 @@ export const STOP_SIGNALS: readonly StopSignal[] = ["SIGINT", "SIGTERM", "SIGHUP
 
 /** 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP. */
 export function exitCodeForStopSignal(signal: StopSignal): number {
-  return signal === "SIGHUP" ? 128 + 1 : exitCodeForSignal(signal);
+  return exitCodeForSignal(signal);
 }

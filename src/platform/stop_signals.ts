@@ -1,5 +1,5 @@
 /**
- * SIGINT and SIGTERM as a request to stop: the first one aborts the controller so that a
+ * SIGINT, SIGTERM and SIGHUP (the terminal or the ssh connection went away) as a request to stop: the first one aborts the controller so that a
  * command finishes the line it is writing (watch) or abandons its reading (one-shot
  * commands), closes every library session and exits; a second one exits at once (something
  * is stuck). Windows has SIGINT (and SIGBREAK) only; a signal the platform lacks is skipped.
@@ -28,7 +28,7 @@ export interface StopSignals {
 /** How soon a repeat of the first signal is taken for the child-program runner's echo. */
 export const ECHO_GRACE_MS = 200;
 
-const SIGNAL_NUMBERS: Partial<Record<Deno.Signal, number>> = { SIGINT: 2, SIGTERM: 15 };
+const SIGNAL_NUMBERS: Partial<Record<Deno.Signal, number>> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
 
 /** 128 + the signal's number, as shells report a process ended by that signal. */
 export function exitCodeForSignal(signal: Deno.Signal): number {
@@ -36,7 +36,7 @@ export function exitCodeForSignal(signal: Deno.Signal): number {
 }
 
 export function listenForStop(
-  signals: readonly Deno.Signal[] = ["SIGINT", "SIGTERM"],
+  signals: readonly Deno.Signal[] = ["SIGINT", "SIGTERM", "SIGHUP"],
 ): StopSignals {
   const controller = new AbortController();
   let received: Deno.Signal | null = null;

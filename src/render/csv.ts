@@ -124,13 +124,29 @@ function renderCsv<T>(
   return header + items.map((item) => csvRow(columns.map((key) => csvCell(item[key])))).join("");
 }
 
-/** One row per device, ordered by index. */
+/**
+ * One row per device, ordered by index. With `--hosts`, a first `host` column, and the rows
+ * grouped by host in the order the hosts were given.
+ */
 export function renderDeviceCsv(snapshot: Snapshot, options: CsvOptions): string {
-  const devices = [...snapshot.devices].sort((a, b) => a.index - b.index);
-  return renderDeviceRows(DEVICE_CSV_FIELDS, devices, options);
+  const rank = hostRank(snapshot);
+  const devices = [...snapshot.devices].sort((a, b) => rank(a) - rank(b) || a.index - b.index);
+  const columns = snapshot.hosts === undefined
+    ? DEVICE_CSV_FIELDS
+    : [{ field: "host", form: "value" } as const, ...DEVICE_CSV_FIELDS];
+  return renderDeviceRows(columns, devices, options);
 }
 
-/** One row per process entry, sorted like `ps` (see `sortProcessesByMemory`). */
+/** One row per process entry, sorted like `ps` (see `sortProcessesByMemory`); `host` first with `--hosts`. */
 export function renderProcessCsv(snapshot: Snapshot, options: CsvOptions): string {
-  return renderCsv(PROCESS_CSV_COLUMNS, sortProcessesByMemory(snapshot.processes), options);
+  const processes = sortProcessesByMemory(snapshot.processes);
+  if (snapshot.hosts === undefined) return renderCsv(PROCESS_CSV_COLUMNS, processes, options);
+  const columns: (keyof GpuProcess | "host")[] = ["host", ...PROCESS_CSV_COLUMNS];
+  return renderCsv(columns, processes as (GpuProcess & { host?: string })[], options);
+}
+
+/** The position of an item's host in the `hosts` list (0 for all without `--hosts`). */
+function hostRank(snapshot: Snapshot): (item: { host?: string | undefined }) => number {
+  const ranks = new Map((snapshot.hosts ?? []).map((entry, i) => [entry.host, i]));
+  return (item) => ranks.get(item.host ?? "") ?? 0;
 }

@@ -11,6 +11,7 @@
 import {
   BACKEND_STATUS_FIELDS,
   DEVICE_FIELDS,
+  HOST_ENTRY_FIELDS,
   PROCESS_FIELDS,
   SNAPSHOT_FIELDS,
 } from "../model/schema_ids.ts";
@@ -46,8 +47,18 @@ function pick(value: unknown, keys: readonly string[]): Record<string, unknown> 
   return out;
 }
 
+/**
+ * Each item's schema keys, then its `host` where it has one (read through `--hosts`): the key
+ * is optional in the schema, so a local reading prints exactly what it always has.
+ */
 function pickAll(values: unknown, keys: readonly string[]): Record<string, unknown>[] {
-  return Array.isArray(values) ? values.map((value) => pick(value, keys)) : [];
+  if (!Array.isArray(values)) return [];
+  return values.map((value) => {
+    const out = pick(value, keys);
+    const host = (value as { host?: unknown } | null)?.host;
+    if (typeof host === "string") out.host = host;
+    return out;
+  });
 }
 
 /** The snapshot as a plain JSON-safe object with every schema key, in schema order. */
@@ -56,6 +67,7 @@ export function normalizeSnapshot(snapshot: Snapshot): Record<string, unknown> {
   out.backends = pickAll(snapshot.backends, BACKEND_KEYS);
   out.devices = pickAll(snapshot.devices, DEVICE_KEYS);
   out.processes = pickAll(snapshot.processes, PROCESS_KEYS);
+  if (snapshot.hosts !== undefined) out.hosts = pickAll(snapshot.hosts, HOST_ENTRY_FIELDS);
   return out;
 }
 

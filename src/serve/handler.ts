@@ -1,7 +1,12 @@
 /**
  * The exporter's HTTP routes, as a function from Request to Response so tests call it with
- * no socket: `/metrics` (text format, or OpenMetrics when Accept asks), `/healthz`, `/` (a
- * short HTML page). Any other path is 404; a method other than GET or HEAD is 405.
+ * no socket: `/metrics` (text format, or OpenMetrics when Accept asks), `/snapshot` (the
+ * `--json` document), `/healthz`, `/` (a short HTML page). Any other path is 404; a method
+ * other than GET or HEAD is 405.
+ *
+ * With a token (`--token-file`) every request but `/healthz` must carry it as a bearer token,
+ * else 401 before anything else is looked at (an unknown path too, so nothing is learnt
+ * without it); `/healthz` stays open for load balancers and kubelet probes.
  *
  * Every scrape renders the sampler's latest reading; none triggers a reading of its own.
  */
@@ -12,6 +17,8 @@ import {
   renderExposition,
   wantsOpenMetrics,
 } from "../render/prometheus.ts";
+import { bearerMatches } from "./bearer_token.ts";
+import { snapshotDocument } from "./snapshot_document.ts";
 
 /** The part of a Sampler the routes read. */
 export interface ReadingSource {
@@ -26,7 +33,13 @@ export interface HandlerOptions {
   denoVersion: string;
   /** How long a scrape that arrives before the first reading waits for it. */
   firstReadingTimeoutMs: number;
+  /** The bearer token every route but /healthz requires; null or absent: none required. */
+  token?: string | null;
+  /** Whether /snapshot carries processes' command lines (absent: no). */
+  exposeCommands?: boolean;
 }
+
+const ROUTES = new Set(["/metrics", "/snapshot", "/healthz", "/"]);
 
 const ALLOWED = "GET, HEAD";
 
@@ -34,6 +47,7 @@ const INDEX_HTML = `<!doctype html>
 <html><head><meta charset="utf-8"><title>gputop exporter</title></head>
 <body><h1>gputop exporter</h1>
 <ul><li><a href="/metrics">/metrics</a>: Prometheus / OpenMetrics exposition</li>
+<li><a href="/snapshot">/snapshot</a>: the latest reading as gputop --json prints it</li>
 <li><a href="/healthz">/healthz</a>: health check</li></ul>
 </body></html>
 `;
@@ -55,6 +69,20 @@ async function withoutBodyForHead(request: Request, response: Response): Promise
   const headers = new Headers(response.headers);
   headers.set("content-length", String((await response.arrayBuffer()).byteLength));
   return new Response(null, { status: response.status, headers });
+}
+
+/** 401 when a token is required here and the request does not carry it; else null. */
+async function unauthorized(
+  request: Request,
+  path: string,
+  token: string | null,
+): Promise<Response | null> {
+  if (token === null || path === "/healthz") return null;
+  if (await bearerMatches(request.headers.get("authorization"), token)) return null;
+  return await withoutBodyForHead(
+    request,
+    text(401, "unauthorized\n", { "www-authenticate": "Bearer" }),
+  );
 }
 
 export function createHandler(
@@ -81,24 +109,36 @@ export function createHandler(
     });
   }
 
+  async function snapshot(): Promise<Response> {
+    const reading = source.latest ?? await source.firstReading(options.firstReadingTimeoutMs);
+    if (reading === null) return text(503, "no reading yet\n", { "retry-after": "1" });
+    return new Response(snapshotDocument(reading.snapshot, options.exposeCommands === true), {
+      status: 200,
+      headers: { "content-type": "application/json; charset=utf-8" },
+    });
+  }
+
+  function route(path: string, request: Request): Promise<Response> | Response {
+    if (path === "/metrics") return metrics(request);
+    if (path === "/snapshot") return snapshot();
+    // Answers at once even while a reading is pending: it reports, it never samples.
+    if (path === "/healthz") {
+      return source.latest === null ? text(503, "starting\n") : text(200, "ok\n");
+    }
+    return new Response(INDEX_HTML, {
+      status: 200,
+      headers: { "content-type": "text/html; charset=utf-8" },
+    });
+  }
+
   return async (request) => {
     const path = new URL(request.url).pathname;
-    const route = path === "/metrics" || path === "/healthz" || path === "/" ? path : null;
-    if (route === null) return text(404, "not found\n");
+    const refusal = await unauthorized(request, path, options.token ?? null);
+    if (refusal !== null) return refusal;
+    if (!ROUTES.has(path)) return text(404, "not found\n");
     if (request.method !== "GET" && request.method !== "HEAD") {
       return text(405, "method not allowed\n", { allow: ALLOWED });
     }
-    let response: Response;
-    if (route === "/metrics") response = await metrics(request);
-    else if (route === "/healthz") {
-      // Answers at once even while a reading is pending: it reports, it never samples.
-      response = source.latest === null ? text(503, "starting\n") : text(200, "ok\n");
-    } else {
-      response = new Response(INDEX_HTML, {
-        status: 200,
-        headers: { "content-type": "text/html; charset=utf-8" },
-      });
-    }
-    return await withoutBodyForHead(request, response);
+    return await withoutBodyForHead(request, await route(path, request));
   };
 }

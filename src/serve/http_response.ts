@@ -8,6 +8,7 @@
 const REASONS: Record<number, string> = {
   200: "OK",
   400: "Bad Request",
+  401: "Unauthorized",
   404: "Not Found",
   405: "Method Not Allowed",
   413: "Content Too Large",

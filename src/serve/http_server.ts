@@ -4,12 +4,16 @@
  * put deadlines on slow and idle clients (HttpConnection), and keep serving when `accept`
  * fails for want of file descriptors (EMFILE, ENFILE) instead of ending the process.
  *
+ * With TLS the listener stays plain TCP and TLS ends behind it (tls_bridge.ts), so that
+ * these deadlines close a client stalled in its handshake too.
+ *
  * Stopping (the abort signal) closes the listener and every connection not being answered;
  * those being answered get their answer with `Connection: close`; then `finished` resolves.
  */
 import type { ConnectionLimit } from "./connection_limit.ts";
 import { type Handler, HttpConnection } from "./http_connection.ts";
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from "./http_limits.ts";
+import { TlsBridge } from "./tls_bridge.ts";
 
 /** How long the accept loop pauses after `accept` failed, before it tries again. */
 export const ACCEPT_RETRY_MS = 100;
@@ -21,6 +25,8 @@ export interface HttpServerOptions {
   limit: ConnectionLimit;
   signal: AbortSignal;
   limits?: HttpLimits;
+  /** PEM certificate chain and key: HTTPS through Deno's TLS instead of plain HTTP. */
+  tls?: { cert: string; key: string };
 }
 
 function closeQuietly(conn: Deno.Conn): void {
@@ -36,13 +42,25 @@ export class HttpServer {
   /** Resolves once stopped and every connection has ended. */
   readonly finished: Promise<void>;
   readonly #listener: Deno.Listener<Deno.TcpConn, Deno.NetAddr>;
-  readonly #connections = new Map<HttpConnection, Promise<void>>();
+  /** With TLS: where each accepted connection's TLS ends (see tls_bridge.ts for why). */
+  readonly #tls: TlsBridge | null;
+  /** Each connection being served, by what closes it on a graceful stop. */
+  readonly #connections = new Map<{ closeIfIdle(): void }, Promise<void>>();
   #stopping = false;
   #wake: (() => void) | null = null;
 
   /** Listens at once; throws (the caller reports it) when the address cannot be bound. */
   constructor(private readonly options: HttpServerOptions) {
-    this.#listener = Deno.listen({ hostname: options.hostname, port: options.port });
+    // The TLS listener first: a bad certificate or key fails before the address is taken.
+    // A TLS handshake runs on the connection's first read, under the head deadline.
+    const limits = options.limits ?? DEFAULT_HTTP_LIMITS;
+    this.#tls = options.tls === undefined ? null : new TlsBridge(options.tls, limits.headTimeoutMs);
+    try {
+      this.#listener = Deno.listen({ hostname: options.hostname, port: options.port });
+    } catch (error) {
+      this.#tls?.close();
+      throw error;
+    }
     this.addr = this.#listener.addr;
     this.finished = this.#acceptLoop().then(() => this.#drain());
     if (options.signal.aborted) this.#stop();
@@ -70,17 +88,31 @@ export class HttpServer {
   }
 
   #open(conn: Deno.TcpConn): void {
-    const connection = new HttpConnection(conn, {
+    const serving = { closeIfIdle: () => closeQuietly(conn) }; // replaced once serving HTTP
+    const done = this.#serve(conn, serving).finally(() => {
+      this.#connections.delete(serving);
+      this.options.limit.release();
+    });
+    this.#connections.set(serving, done);
+  }
+
+  /** HTTP on `conn` (through TLS where asked) until it ends; never throws. */
+  async #serve(conn: Deno.TcpConn, serving: { closeIfIdle(): void }): Promise<void> {
+    const bridged = this.#tls === null ? null : await this.#tls.open(conn);
+    if (this.#tls !== null && bridged === null) return;
+    const connection = new HttpConnection(bridged?.tls ?? conn, {
       handler: this.options.handler,
       limits: this.options.limits ?? DEFAULT_HTTP_LIMITS,
       fallbackHost: this.#fallbackHost(),
       stopping: () => this.#stopping,
     });
-    const done = connection.serve().finally(() => {
-      this.#connections.delete(connection);
-      this.options.limit.release();
-    });
-    this.#connections.set(connection, done);
+    serving.closeIfIdle = () => connection.closeIfIdle();
+    if (this.#stopping) connection.closeIfIdle();
+    try {
+      await connection.serve();
+    } finally {
+      bridged?.close();
+    }
   }
 
   #fallbackHost(): string {
@@ -90,6 +122,7 @@ export class HttpServer {
 
   async #drain(): Promise<void> {
     while (this.#connections.size > 0) await Promise.all(this.#connections.values());
+    this.#tls?.close();
   }
 
   #pause(ms: number): Promise<void> {

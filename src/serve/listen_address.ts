@@ -45,3 +45,12 @@ export function parseListenAddress(text: string): ListenAddress {
   if (!/^[A-Za-z0-9.:_-]+$/.test(host)) throw bad("bad host");
   return { hostname: host, port };
 }
+
+/**
+ * Is this a loopback address (127.0.0.0/8, ::1, localhost)? Anything else, a wildcard
+ * included, can be reached from another machine.
+ */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}

@@ -19,10 +19,11 @@ import {
   type StopSignal,
 } from "../platform/signal_exit_code.ts";
 import { createHandler } from "./handler.ts";
-import { connectionCapFor, ConnectionLimit } from "./connection_limit.ts";
-import { HttpServer } from "./http_server.ts";
+import { connectionCapFor, ConnectionLimit, MIN_CONNECTIONS } from "./connection_limit.ts";
+import { HttpServer, type HttpServerOptions } from "./http_server.ts";
 import { readOpenFileLimit } from "./open_file_limit.ts";
-import type { ListenAddress } from "./listen_address.ts";
+import { isLoopback, type ListenAddress } from "./listen_address.ts";
+import type { TlsFiles } from "./tls_files.ts";
 
 export interface ServeOptions {
   listen: ListenAddress;
@@ -30,6 +31,34 @@ export interface ServeOptions {
   processMetrics: boolean;
   maxProcessSeries: number;
   version: string;
+  /** `--token-file`'s token; null or absent: no token asked for. */
+  token?: string | null;
+  /** `--expose-commands`: /snapshot carries command lines (absent: no). */
+  exposeCommands?: boolean;
+  /** `--tls-cert`/`--tls-key`; null or absent: plain HTTP. */
+  tls?: TlsFiles | null;
+}
+
+/** The server on the asked address, or null after one line on stderr saying why not. */
+function listen(
+  options: ServeOptions,
+  rest: Omit<HttpServerOptions, "hostname" | "port" | "tls">,
+  io: Io,
+): HttpServer | null {
+  const { hostname, port } = options.listen;
+  const tls = options.tls ?? null;
+  try {
+    return new HttpServer({ hostname, port, ...rest, ...(tls === null ? {} : { tls }) });
+  } catch (error) {
+    const where = `${hostname}:${port}`;
+    // Deno judges the certificate and key only here; a bad pair is named as such.
+    const what = tls !== null && !(error instanceof Deno.errors.AddrInUse) &&
+        !(error instanceof Deno.errors.PermissionDenied)
+      ? `cannot serve TLS with --tls-cert '${tls.certPath}' and --tls-key '${tls.keyPath}'`
+      : `cannot listen on ${where}`;
+    io.err(`gputop: ${what}: ${errorMessage(error)}\n`);
+    return null;
+  }
 }
 
 /** Runs until SIGTERM/SIGINT/SIGHUP; returns the exit code. */
@@ -54,31 +83,30 @@ export async function serve(
     version: options.version,
     denoVersion: Deno.version.deno,
     firstReadingTimeoutMs: 10_000,
+    token: options.token ?? null,
+    exposeCommands: options.exposeCommands ?? false,
   });
   try {
     const openFileLimit = readOpenFileLimit();
+    // Through TLS each client holds three descriptors (tls_bridge.ts), so a third as many.
+    const cap = connectionCapFor(openFileLimit);
     const limit = new ConnectionLimit(
-      connectionCapFor(openFileLimit),
+      (options.tls ?? null) === null ? cap : Math.max(MIN_CONNECTIONS, Math.floor(cap / 3)),
       openFileLimit,
       (line) => io.err(line),
     );
-    let server: HttpServer;
-    try {
-      server = new HttpServer({
-        hostname: options.listen.hostname,
-        port: options.listen.port,
-        handler,
-        limit,
-        signal: stop.signal,
-      });
-    } catch (error) {
-      const where = `${options.listen.hostname}:${options.listen.port}`;
-      io.err(`gputop: cannot listen on ${where}: ${errorMessage(error)}\n`);
-      return 1;
-    }
+    const server = listen(options, { handler, limit, signal: stop.signal }, io);
+    if (server === null) return 1;
     const { hostname, port } = server.addr;
     const host = hostname.includes(":") ? `[${hostname}]` : hostname;
-    io.err(`gputop: serving http://${host}:${port}/metrics\n`);
+    const scheme = (options.tls ?? null) === null ? "http" : "https";
+    if ((options.token ?? null) === null && !isLoopback(options.listen.hostname)) {
+      io.err(
+        `gputop: warning: serving ${host}:${port}, not loopback, with no --token-file: ` +
+          "anyone who can reach it can read it\n",
+      );
+    }
+    io.err(`gputop: serving ${scheme}://${host}:${port}/metrics\n`);
     sampler.start();
     await server.finished;
     return received === null ? 0 : exitCodeForStopSignal(received);

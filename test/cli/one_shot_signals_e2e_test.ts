@@ -59,7 +59,7 @@ function hasMapped(pid: number, library: string): boolean {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-for (const [signal, code] of [["SIGTERM", 143], ["SIGINT", 130]] as const) {
+for (const [signal, code] of [["SIGTERM", 143], ["SIGINT", 130], ["SIGHUP", 129]] as const) {
   fakeNvmlTest(
     `--json --sample-window 5s, ${signal} mid-window: exit ${code}, NVML init 1 / shutdown 1`,
     async () => {

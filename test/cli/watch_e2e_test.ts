@@ -11,7 +11,7 @@ import { fakeNvmlEnv, fakeNvmlTest } from "../fakes/nvml/build_fake_nvml.ts";
 import { pidLoggingFake } from "../fakes/macmon/fake.ts";
 import { fixtureRootArgs } from "../linux/sysfs/fixture_tree.ts";
 import { runCli } from "../support/run_cli.ts";
-import { countsFile, jsonLines, spawnCli } from "../support/watch_cli.ts";
+import { countsFile, jsonLines, spawnCli, watchUntilSigterm } from "../support/watch_cli.ts";
 
 const FIXTURE_ARGS = fixtureRootArgs("amdgpu-discrete");
 
@@ -50,6 +50,16 @@ fakeNvmlTest("watch --csv: the header once, then one row per device per reading"
     assert.equal(rows.length, 1 + 9);
     const stamps = new Set(rows.slice(1).map((r) => r.split(",")[0]));
     assert.equal(stamps.size, 3);
+  } finally {
+    nvml.dispose();
+  }
+});
+
+fakeNvmlTest("watch, SIGHUP (the ssh session went away): exit 129, NVML shut down", async () => {
+  const nvml = await nvmlSetup();
+  try {
+    await watchUntilSigterm("nvml", nvml.env, "SIGHUP");
+    assert.equal(nvml.counts(), "init 1 shutdown 1 refcount 0");
   } finally {
     nvml.dispose();
   }

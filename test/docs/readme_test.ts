@@ -13,6 +13,8 @@ import { GPU_QUERY_FIELDS } from "../../src/render/nvsmi_query/gpu_fields.ts";
 import {
   BackendStatusSchema,
   DeviceSchema,
+  HostEntrySchema,
+  OutputSnapshotSchema,
   ProcessSchema,
   SnapshotSchema,
 } from "../../src/model/schema.ts";
@@ -46,6 +48,10 @@ Deno.test("README documents every key of the JSON output", () => {
     backend: BackendStatusSchema.shape,
     device: DeviceSchema.shape,
     process: ProcessSchema.shape,
+    // The keys --hosts adds: `host` on backends, devices, processes; `hosts[]`.
+    output: OutputSnapshotSchema.shape,
+    outputDevice: OutputSnapshotSchema.shape.devices.element.shape,
+    host: HostEntrySchema.shape,
   };
   for (const [shape, keys] of Object.entries(shapes)) {
     for (const key of Object.keys(keys)) {

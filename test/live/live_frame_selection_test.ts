@@ -80,6 +80,9 @@ Deno.test("frame: the panel of a process gone from the reading says so", () => {
   const lines = trimmed(renderLiveFrame(FRAME_SNAPSHOT, { columns: 80, rows: 10 }, state, PLAIN));
   assert.match(lines[1]!, /^ PID 31337 /);
   assert.match(lines[2]!, /no longer in the reading/);
+  const remote = { ...INITIAL_UI_STATE, detail: "gpu-07:9757 31337@" };
+  const remoteLines = renderLiveFrame(FRAME_SNAPSHOT, { columns: 80, rows: 10 }, remote, PLAIN);
+  assert.match(remoteLines[1]!, /^ PID 31337 /);
 });
 
 Deno.test("frame: the panel's memory chart, from the process's own history", () => {

@@ -18,6 +18,11 @@ Deno.test("rowKey / processKey: pid and start time; the row adds its device", ()
   // The same pid started again is another process: not the row chosen before.
   const reborn = { ...a, startTime: "2025-06-01T11:00:00.000Z" };
   assert.notEqual(rowKey(reborn), rowKey(a));
+  // With --hosts, the same pid on two hosts is two processes.
+  assert.equal(
+    processKey({ ...a, host: "gpu-07:9757" }),
+    "gpu-07:9757 10@2025-06-01T10:00:00.000Z",
+  );
 });
 
 Deno.test("selectedIndex: follows its process when rows reorder", () => {

@@ -86,7 +86,7 @@ async function assertNoneLeft(stuck: Stuck): Promise<void> {
   assert.equal(await stuck.alive(), false, "a process of the stuck program was left running");
 }
 
-const EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
+const EXIT_CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
 
 /** Starts `command` with the stuck macmon, past the 1 s open deadline; returns its stop. */
 async function startPastOpenDeadline(
@@ -111,7 +111,7 @@ async function startPastOpenDeadline(
 
 for (const [what, { make, before: expected }] of Object.entries(STUCK)) {
   for (const command of ["watch", "serve"] as const) {
-    for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
       Deno.test({
         name: `${command} --backends macmon, ${signal} while ${what}: nothing started, ` +
           "nothing left",

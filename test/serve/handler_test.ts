@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { Sampler } from "../../src/session/sampler.ts";
 import { createHandler } from "../../src/serve/handler.ts";
-import { makeDevice, makeSnapshot } from "../render/snapshot_builder.ts";
+import { makeDevice, makeProcess, makeSnapshot } from "../render/snapshot_builder.ts";
 import { FakeSource, tick } from "../live/fake_source.ts";
 
 const OPTIONS = {
@@ -101,8 +101,56 @@ Deno.test("handler: /healthz answers at once while the first reading is pending"
   const metrics = await handler(get("/metrics"));
   assert.equal(metrics.status, 503, "no reading within the wait");
   await metrics.text();
+  const snapshot = await handler(get("/snapshot"));
+  assert.equal(snapshot.status, 503, "no reading within the wait");
+  await snapshot.text();
   release();
   await tick(5);
   assert.equal((await handler(get("/healthz"))).status, 200);
   await sampler.close();
+});
+
+Deno.test("handler: /snapshot is the JSON document, commands null unless exposed", async () => {
+  const source = new FakeSource(() =>
+    makeSnapshot({
+      devices: [makeDevice({ memoryUsedBytes: 1234 })],
+      processes: [makeProcess({ pid: 42, name: "python3", command: "python3 --key=hunter2" })],
+    })
+  );
+  const sampler = new Sampler(source, { intervalMs: 60_000 });
+  sampler.start();
+  try {
+    const hidden = await createHandler(sampler, OPTIONS)(get("/snapshot"));
+    assert.equal(hidden.headers.get("content-type"), "application/json; charset=utf-8");
+    const document = await hidden.json();
+    assert.equal(document.devices[0].memoryUsedBytes, 1234);
+    assert.deepEqual([document.processes[0].name, document.processes[0].command], [
+      "python3",
+      null,
+    ]);
+    const exposed = createHandler(sampler, { ...OPTIONS, exposeCommands: true });
+    const shown = await (await exposed(get("/snapshot"))).json();
+    assert.equal(shown.processes[0].command, "python3 --key=hunter2");
+    assert.equal(source.samples, 1, "no reading of its own");
+  } finally {
+    await sampler.close();
+  }
+});
+
+Deno.test("handler: with a token, 401 everywhere but /healthz until it is given", async () => {
+  await withSampler(async (sampler) => {
+    const handler = createHandler(sampler, { ...OPTIONS, token: "t0ken" });
+    for (const path of ["/metrics", "/snapshot", "/", "/missing"]) {
+      const refused = await handler(get(path, { headers: { authorization: "Bearer t0ke" } }));
+      assert.equal(refused.status, 401, path);
+      assert.equal(await refused.text(), "unauthorized\n");
+    }
+    const head = await handler(get("/metrics", { method: "HEAD" }));
+    assert.equal(head.status, 401);
+    assert.equal(head.body, null);
+    assert.equal((await handler(get("/healthz"))).status, 200);
+    const ok = await handler(get("/metrics", { headers: { authorization: "Bearer t0ken" } }));
+    assert.equal(ok.status, 200);
+    await ok.text();
+  });
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { UsageError } from "../../src/platform/usage_error.ts";
-import { parseListenAddress } from "../../src/serve/listen_address.ts";
+import { isLoopback, parseListenAddress } from "../../src/serve/listen_address.ts";
 
 Deno.test("parseListenAddress: HOST:PORT, [v6]:PORT, :PORT and PORT", () => {
   assert.deepEqual(parseListenAddress("127.0.0.1:9757"), { hostname: "127.0.0.1", port: 9757 });
@@ -36,4 +36,13 @@ Deno.test("parseListenAddress: a bracketed address without a port is told the po
   // Every interface is asked for by name; `:PORT` is loopback.
   assert.deepEqual(parseListenAddress("[::]:9757"), { hostname: "::", port: 9757 });
   assert.deepEqual(parseListenAddress("0.0.0.0:9757"), { hostname: "0.0.0.0", port: 9757 });
+});
+
+Deno.test("isLoopback: 127.0.0.0/8, ::1 and localhost; wildcards and others are not", () => {
+  for (const host of ["127.0.0.1", "127.1.2.3", "::1", "localhost", "LOCALHOST"]) {
+    assert.ok(isLoopback(host), host);
+  }
+  for (const host of ["0.0.0.0", "::", "10.0.0.1", "128.0.0.1", "gpu-07", "127.0.0.1.example"]) {
+    assert.equal(isLoopback(host), false, host);
+  }
 });

@@ -8,11 +8,14 @@ import { StreamText } from "../support/stream_text.ts";
 
 export interface ServeProcess {
   port: number;
+  pid: number;
   stop(signal?: Deno.Signal): Promise<{ code: number; stderr: string }>;
 }
 
 export interface StartOptions {
   openFileLimit?: number;
+  /** `--listen`'s value; 127.0.0.1:0 unless given. */
+  listen?: string;
 }
 
 export async function startServe(
@@ -20,7 +23,8 @@ export async function startServe(
   env: Record<string, string>,
   options: StartOptions = {},
 ): Promise<ServeProcess> {
-  const denoArgs = cliArgs(["serve", "--listen", "127.0.0.1:0", ...args]);
+  const listen = options.listen ?? "127.0.0.1:0";
+  const denoArgs = cliArgs(["serve", "--listen", listen, ...args]);
   const limit = options.openFileLimit;
   const child = new Deno.Command(limit === undefined ? Deno.execPath() : "sh", {
     args: limit === undefined
@@ -40,7 +44,7 @@ export async function startServe(
       setTimeout(() => resolve(false), deadline - Date.now())
     );
     if (!await Promise.race([stderr.more(), timeout])) break;
-    const match = /serving http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(stderr.text);
+    const match = /serving https?:\/\/\S+:(\d+)\/metrics/.exec(stderr.text);
     if (match) port = Number(match[1]);
   }
   const rest = stderr.rest();
@@ -51,6 +55,7 @@ export async function startServe(
   }
   return {
     port,
+    pid: child.pid,
     async stop(signal: Deno.Signal = "SIGTERM") {
       child.kill(signal);
       const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);

@@ -71,19 +71,22 @@ export function spawnCli(args: string[], env: Record<string, string>) {
 }
 
 /**
- * `watch --interval 100ms --backends <backends>` signalled with SIGTERM once two lines have
- * come: it exits 143 (128 + 15) and every line it wrote is complete and valid.
+ * `watch --interval 100ms --backends <backends>` signalled with SIGTERM (or SIGHUP) once two
+ * lines have come: it exits by itself with 143 (128 + 15; SIGHUP 129) and every line it wrote is
+ * complete and valid.
  */
 export async function watchUntilSigterm(
   backends: string,
   env: Record<string, string>,
+  signal: "SIGTERM" | "SIGHUP" = "SIGTERM",
 ): Promise<void> {
   const run = spawnCli(["watch", "--interval", "100ms", "--backends", backends], env);
   await run.lines(2);
-  run.child.kill("SIGTERM");
+  run.child.kill(signal);
   const stdout = await run.rest();
   const status = await run.child.status;
-  assert.equal(status.code, 143, await run.stderr());
+  assert.equal(status.signal, null, "gputop exited by itself, not killed by the signal");
+  assert.equal(status.code, signal === "SIGTERM" ? 143 : 129, await run.stderr());
   assert.ok(jsonLines(stdout).length >= 2);
 }
 

@@ -29,6 +29,8 @@ import {
 import { AmdsmiLifecycle } from "./lifecycle.ts";
 import { powerLimitUnit } from "./power_limit_unit.ts";
 import { readDevice } from "./read_device.ts";
+import type { SlowHealth } from "./read_health.ts";
+import { SlowHealthCache } from "../slow_health_cache.ts";
 import { type EngineCursor, readProcesses } from "./read_processes.ts";
 import { AmdsmiError, AmdsmiStatus, isUnavailableAtInit } from "./return_codes.ts";
 import { PROCESSOR_TYPE_AMD_GPU } from "./types.ts";
@@ -42,8 +44,11 @@ class AmdsmiParts implements VendorLibraryParts<AmdsmiLifecycle, Handle> {
   readonly label = "AMD SMI";
   /** Each process's engine counters at the last reading, for busy rates. */
   #engines: EngineCursor = new Map();
+  /** ECC mode and bad pages of each GPU, read at most every 10 s. */
+  #slowHealth: SlowHealthCache<SlowHealth> | null = null;
 
   load(ctx: BackendContext): LoadResult<AmdsmiLifecycle> {
+    this.#slowHealth = new SlowHealthCache(() => ctx.nowMs());
     const candidates = amdsmiLibraryCandidates(ctx.env, ctx.os);
     if (candidates.length === 0) {
       const detail = "AMD SMI is a Linux library";
@@ -115,7 +120,7 @@ class AmdsmiParts implements VendorLibraryParts<AmdsmiLifecycle, Handle> {
     const nowMs = ctx.nowMs();
     for (const handle of handles) {
       const index = devices.length;
-      const { reading, lost } = readDevice(library, handle, index);
+      const { reading, lost } = readDevice(library, handle, index, this.#slowHealth);
       devices.push(reading);
       if (lost) continue;
       const device = { handle, localId: reading.localId };

@@ -18,6 +18,7 @@ import {
   type PowerInfo,
 } from "./decode.ts";
 import type { LibVersion } from "./generation.ts";
+import { AmdsmiHealthCalls } from "./health_calls.ts";
 import type { PowerLimitUnit } from "./power_limit_unit.ts";
 import { type AmdsmiProcess, type Handle, readHandles, readProcessList } from "./lists.ts";
 import { AmdsmiError, AmdsmiStatus, fallbackMessage } from "./return_codes.ts";
@@ -67,6 +68,8 @@ export class AmdsmiLibrary extends VendorLibrary<typeof AMDSMI_SYMBOLS, AmdsmiEr
   #layouts: LayoutSet | null = null;
   /** How `power_limit` reads in this release (power_limit_unit.ts); set with the layouts. */
   powerLimitUnit: PowerLimitUnit = "by size";
+  /** The health reads (health_calls.ts). */
+  readonly health: AmdsmiHealthCalls;
 
   constructor(library: Deno.DynamicLibrary<typeof AMDSMI_SYMBOLS>, path: string) {
     super(library, path, {
@@ -75,6 +78,7 @@ export class AmdsmiLibrary extends VendorLibrary<typeof AMDSMI_SYMBOLS, AmdsmiEr
       notExported: AmdsmiStatus.NOT_YET_IMPLEMENTED,
       create: (code, symbol, message) => new AmdsmiError(code, symbol, message),
     });
+    this.health = new AmdsmiHealthCalls(this.symbols, this.calls);
   }
 
   /** The layout set every struct read uses; set once the generation is known. */

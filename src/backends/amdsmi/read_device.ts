@@ -19,6 +19,8 @@ import {
 } from "./convert.ts";
 import type { AmdsmiLibrary, Handle, PowerInfo } from "./library.ts";
 import { powerLimitWatts } from "./power_limit_unit.ts";
+import { readHealth, type SlowHealth } from "./read_health.ts";
+import type { SlowHealthCache } from "../slow_health_cache.ts";
 import { type FieldErrorCodes, FieldReader, mapOrNull } from "../../ffi/field_reader.ts";
 import { AmdsmiError, isFatalForDevice, isQuietlyUnsupported } from "./return_codes.ts";
 import {
@@ -52,11 +54,15 @@ const SENSORS: ReadonlyArray<[label: string, sensor: number]> = [
   ["mem", TEMPERATURE_TYPE_VRAM],
 ];
 
-/** Reads every field of one GPU; never throws for an AMD SMI failure. */
+/**
+ * Reads every field of one GPU; never throws for an AMD SMI failure. With `slowHealth`, the
+ * slowly changing health values are read at most every 10 s (read_health.ts).
+ */
 export function readDevice(
   amdsmi: AmdsmiLibrary,
   handle: Handle,
   index: number,
+  slowHealth: SlowHealthCache<SlowHealth> | null = null,
 ): { reading: DeviceReading; lost: boolean } {
   const fields = new FieldReader(FIELD_ERRORS);
   const bdf = fields.read("BDF", () => amdsmi.bdf(handle));
@@ -75,8 +81,10 @@ export function readDevice(
   const energy = fields.read("energy", () => amdsmi.energy(handle));
   const clock = (label: string, type: number) =>
     mapOrNull(fields.read(label, () => amdsmi.clock(handle, type)), knownU32);
+  const localId = amdsmiLocalId(index, pciBusId);
+  const slot = slowHealth === null ? null : { cache: slowHealth, key: localId };
   const reading: DeviceReading = {
-    localId: amdsmiLocalId(index, pciBusId),
+    localId,
     vendor: "amd",
     name: marketName ?? productName,
     uuid: uuid === null ? null : uuidOrNull(uuid),
@@ -97,6 +105,7 @@ export function readDevice(
     energyJoules: energy && energyJoules(energy.count, energy.resolutionMicrojoules),
     graphicsClockMHz: clock("graphics clock", CLK_TYPE_GFX),
     memoryClockMHz: clock("memory clock", CLK_TYPE_MEM),
+    ...readHealth({ amdsmi, handle, fields }, slot),
   };
   reading.error = fields.error;
   return { reading, lost: fields.lost };

@@ -100,6 +100,26 @@ export const AMDSMI_SYMBOLS = {
     result: "u32",
     ...OPTIONAL,
   },
+  // Health (ROCm/amdsmi include/amd_smi/amdsmi.h, rocm-6.0.0 to amd-staging; 7.0.2 wrapper):
+  // amdsmi_status_t amdsmi_get_gpu_ecc_enabled(amdsmi_processor_handle,
+  //                                            uint64_t *enabled_blocks);   (a block mask)
+  amdsmi_get_gpu_ecc_enabled: { parameters: ["pointer", "buffer"], result: "u32", ...OPTIONAL },
+  // amdsmi_status_t amdsmi_get_gpu_total_ecc_count(amdsmi_processor_handle,
+  //                                                amdsmi_error_count_t *ec);
+  amdsmi_get_gpu_total_ecc_count: {
+    parameters: ["pointer", "buffer"],
+    result: "u32",
+    ...OPTIONAL,
+  },
+  // amdsmi_status_t amdsmi_get_gpu_bad_page_info(amdsmi_processor_handle,
+  //     uint32_t *num_pages, amdsmi_retired_page_record_t *info);
+  amdsmi_get_gpu_bad_page_info: {
+    parameters: ["pointer", "buffer", "buffer"],
+    result: "u32",
+    ...OPTIONAL,
+  },
+  // 6.1+: amdsmi_status_t amdsmi_get_pcie_info(amdsmi_processor_handle, amdsmi_pcie_info_t *);
+  amdsmi_get_pcie_info: { parameters: ["pointer", "buffer"], result: "u32", ...OPTIONAL },
 } as const satisfies Deno.ForeignLibraryInterface;
 
 /** The loaded functions (`null` for an optional one the library does not export). */
@@ -112,4 +132,6 @@ export type HandleStructGetter =
   | "amdsmi_get_gpu_driver_info"
   | "amdsmi_get_gpu_activity"
   | "amdsmi_get_gpu_vram_usage"
-  | "amdsmi_get_power_info";
+  | "amdsmi_get_power_info"
+  | "amdsmi_get_gpu_total_ecc_count"
+  | "amdsmi_get_pcie_info";

@@ -54,6 +54,45 @@ export const ENGINE_USAGE = {
 /** `amdsmi_vram_usage_t`: MiB. */
 export const VRAM_USAGE = { size: 16, vramTotal: 0, vramUsed: 4 } as const;
 
+/**
+ * `amdsmi_error_count_t` (`amdsmi_get_gpu_total_ecc_count`): u64 counts since the driver
+ * loaded, the same offsets in every generation; 32 bytes in 6.0 (`reserved[2]`), 64 from 6.1
+ * (`deferred_count`, `reserved[5]`). ROCm/amdsmi include/amd_smi/amdsmi.h at rocm-6.0.0,
+ * rocm-6.1.0, rocm-6.2.2; the 6.3–7.0.2 generated wrappers (py-interface amdsmi_wrapper.py).
+ */
+export const ERROR_COUNT = { size: 64, correctable: 0, uncorrectable: 8 } as const;
+
+/**
+ * `amdsmi_retired_page_record_t` (`amdsmi_get_gpu_bad_page_info`): `page_address` u64,
+ * `page_size` u64, `status` (`amdsmi_memory_page_status_t`) at 16; 24 bytes with the tail
+ * padding, the same from 6.0 to 7.x (same sources as ERROR_COUNT).
+ */
+export const RETIRED_PAGE = { size: 24, status: 16 } as const;
+
+/** `amdsmi_memory_page_status_t`: reserved (retired), pending (at the next reset), failed. */
+export const MEM_PAGE_STATUS_RESERVED = 0;
+export const MEM_PAGE_STATUS_PENDING = 1;
+export const MEM_PAGE_STATUS_UNRESERVABLE = 2;
+
+/**
+ * `amdsmi_pcie_info_t` (`amdsmi_get_pcie_info`, 6.1 and later; 6.0 has only
+ * `amdsmi_get_pcie_link_status`/`_caps` over another struct, not read): `pcie_static` (96
+ * bytes: `max_pcie_width` u16 @0, `max_pcie_speed` u32 @4), then `pcie_metric` (`pcie_width`
+ * u16 @96, `pcie_speed` u32 @100, `pcie_replay_count` u64 @112), then `reserved[32]`: 512
+ * bytes from 6.1 to 7.x (6.3 added `pcie_lc_perf_other_end_recovery_count` and 6.4
+ * `max_pcie_interface_version` inside the reserved space; nothing we read moved). Speeds are
+ * MT/s in every release: src/amd_smi/amd_smi.cc `amdsmi_get_pcie_info` (rocm-6.1.0,
+ * amd-staging) writes sysfs `max_link_speed` × 1000 and maps the gpu_metrics speed to MT/s.
+ */
+export const PCIE_INFO = {
+  size: 512,
+  maxWidth: 0,
+  maxSpeed: 4,
+  width: 96,
+  speed: 100,
+  replayCount: 112,
+} as const;
+
 /** `amdsmi_version_t`: `build` is a `const char*` at 16 in both forms. */
 export interface VersionLayout {
   size: number;

@@ -18,7 +18,7 @@ import { NvmlLifecycle } from "./lifecycle.ts";
 import { type NvmlMigRead, readMigDevices } from "./read_mig.ts";
 import { type NvmlSystemInfo, readDevice } from "./read_device.ts";
 import type { SlowHealth } from "./read_health.ts";
-import { SlowHealthCache } from "./slow_health_cache.ts";
+import { SlowHealthCache } from "../slow_health_cache.ts";
 import { readProcesses, type UtilizationCursor } from "./read_processes.ts";
 import { NvmlError, NvmlReturn } from "./return_codes.ts";
 import { XidEventWatch } from "./xid_events.ts";

@@ -17,7 +17,7 @@ import {
 } from "./convert.ts";
 import type { NvmlLibrary } from "./library.ts";
 import { readHealth, type SlowHealth, type SlowHealthSlot } from "./read_health.ts";
-import type { SlowHealthCache } from "./slow_health_cache.ts";
+import type { SlowHealthCache } from "../slow_health_cache.ts";
 import { type FieldErrorCodes, FieldReader, mapOrNull } from "../../ffi/field_reader.ts";
 import { isFatalForDevice, isQuietlyUnsupported, NvmlError } from "./return_codes.ts";
 import type { DevicePairGetter, DeviceSelectedU32Getter, DeviceU32Getter } from "./symbols.ts";

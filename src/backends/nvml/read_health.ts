@@ -17,7 +17,7 @@ import {
   type NvmlHealthCalls,
 } from "./health_calls.ts";
 import type { NvmlLibrary } from "./library.ts";
-import type { SlowHealthCache } from "./slow_health_cache.ts";
+import type { SlowHealthCache } from "../slow_health_cache.ts";
 
 interface HealthFields {
   nvml: NvmlLibrary;

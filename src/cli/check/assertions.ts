@@ -43,6 +43,8 @@ export type AssertionKind = Assertion["kind"];
 export interface Observation {
   deviceIndex: number | null;
   deviceId: string | null;
+  /** With `--hosts`: the host the device is on (or, for a machine-wide value, the host). */
+  host?: string;
   /** The raw value (bytes, °C, %, a version, a count); null when nobody reports it. */
   value: number | string | null;
   /** The value as a person reads it. */
@@ -52,8 +54,8 @@ export interface Observation {
 
 export interface AssertionResult {
   assertion: string;
-  /** The assertion, or "id" for a `-i` that selected nothing. */
-  kind: AssertionKind | "id";
+  /** The assertion, "id" for a `-i` that selected nothing, "host" for a host not read. */
+  kind: AssertionKind | "id" | "host";
   pass: boolean;
   observed: Observation[];
   /** Why it could not be judged from data, e.g. which backend could not read; else null. */

@@ -4,7 +4,8 @@
  * be judged from data, then a one-line verdict.
  */
 import { jsonSafe, renderTable } from "../../render/mod.ts";
-import type { BackendStatus } from "../../model/types.ts";
+import type { BackendStatus, HostEntry } from "../../model/types.ts";
+import { escapeText } from "../../render/escape_text.ts";
 import type { AssertionResult } from "./assertions.ts";
 
 export interface CheckReport {
@@ -16,6 +17,8 @@ export interface CheckReport {
   devicesChecked: number;
   assertions: AssertionResult[];
   backends: BackendStatus[];
+  /** With `--hosts`: each host and how reading it went. */
+  hosts?: HostEntry[];
 }
 
 const COLUMNS = [
@@ -32,10 +35,12 @@ export function renderCheckTable(
   const rows: string[][] = [];
   for (const result of report.assertions) {
     if (result.observed.length === 0) {
-      rows.push([result.assertion, "-", "no device", verdict(result.pass)]);
+      const observed = result.kind === "host" ? "not read" : "no device";
+      rows.push([result.assertion, "-", observed, verdict(result.pass)]);
     }
     for (const o of result.observed) {
-      const device = o.deviceIndex === null ? "all" : String(o.deviceIndex);
+      const index = o.deviceIndex === null ? "all" : String(o.deviceIndex);
+      const device = o.host === undefined ? index : `${escapeText(o.host)} ${index}`;
       rows.push([result.assertion, device, o.shown, verdict(o.pass)]);
     }
   }
@@ -45,6 +50,7 @@ export function renderCheckTable(
   }
   const failed = report.assertions.filter((r) => !r.pass).length;
   const total = report.assertions.length;
+  if (report.hosts !== undefined) text += hostsLine(report.hosts);
   text += report.devicesFound === 0
     ? `check: FAIL — no device found (${total - failed} of ${total} passed)\n`
     : failed === 0
@@ -55,6 +61,14 @@ export function renderCheckTable(
 
 export function renderCheckJson(report: CheckReport): string {
   return JSON.stringify(jsonSafe(report), null, 2) + "\n";
+}
+
+/** `hosts: 3 of 4 read; not read: gpu-08:9757 (timeout)`. */
+function hostsLine(hosts: readonly HostEntry[]): string {
+  const missed = hosts.filter((h) => h.status !== "ok");
+  const names = missed.map((h) => `${escapeText(h.host)} (${h.status})`).join(", ");
+  return `hosts: ${hosts.length - missed.length} of ${hosts.length} read` +
+    (missed.length === 0 ? "\n" : `; not read: ${names}\n`);
 }
 
 function verdict(pass: boolean): string {

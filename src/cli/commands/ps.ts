@@ -1,6 +1,7 @@
 /**
  * `gputop ps`: one row per (process, device), largest GPU memory first, ties by pid. The table
- * cuts long command lines (command_cut.ts) unless `--wide`; JSON and CSV keep them whole.
+ * cuts long command lines (command_cut.ts) unless `--wide`; JSON and CSV keep them whole. With
+ * `--hosts` the table is grouped by host; hosts that could not be read are named, exit still 0.
  */
 import {
   PS_COMMAND_MAX_WIDTH,
@@ -16,6 +17,8 @@ import { takeReading } from "../take_reading.ts";
 import { commandCutOf } from "../command_cut.ts";
 import { filterProcesses } from "../../model/process_filter.ts";
 import { columnsOf, processFilterOf } from "../process_options.ts";
+import { renderByHost } from "../../render/host_groups.ts";
+import type { Snapshot } from "../../model/types.ts";
 
 export async function run({ options, values }: Invocation, io: Io): Promise<number> {
   const filter = processFilterOf(values);
@@ -31,12 +34,16 @@ export async function run({ options, values }: Invocation, io: Io): Promise<numb
   if (options.format === "json") io.out(renderJson(snapshot));
   else if (options.format === "csv") io.out(renderProcessCsv(snapshot, { header: options.header }));
   else {
-    io.out(renderProcessTable(snapshot, {
-      header: options.header,
-      color: options.color,
-      commandCut: commandCutOf(values.wide, io, PS_COMMAND_MAX_WIDTH),
-      columns,
-    }));
+    const table = (part: Snapshot) =>
+      renderProcessTable(part, {
+        header: options.header,
+        color: options.color,
+        commandCut: commandCutOf(values.wide, io, PS_COMMAND_MAX_WIDTH),
+        columns,
+      });
+    io.out(
+      snapshot.hosts === undefined ? table(snapshot) : renderByHost(snapshot, table, options.color),
+    );
   }
   return EXIT_OK;
 }

@@ -6,6 +6,8 @@ import {
 } from "../../serve/listen_address.ts";
 import { serve } from "../../serve/serve.ts";
 import { serveReplay } from "../serve_replay.ts";
+import { readTokenFile } from "../../serve/bearer_token.ts";
+import { readTlsFiles } from "../../serve/tls_files.ts";
 import { filteredSource } from "../../session/filtered_source.ts";
 import { processFilteredSource } from "../../session/process_filtered_source.ts";
 import { processFilterOf } from "../process_options.ts";
@@ -24,6 +26,7 @@ export function run({ options, values }: Invocation, io: Io): Promise<number> {
   const listen = listenText === undefined
     ? { hostname: DEFAULT_LISTEN_HOST, port: DEFAULT_LISTEN_PORT }
     : parseListenAddress(listenText);
+  const tokenFile = stringValue(values["token-file"]);
   const continuous = continuousOptions(values);
   const interval = continuous.intervalMs;
   const serveOptions = {
@@ -36,6 +39,9 @@ export function run({ options, values }: Invocation, io: Io): Promise<number> {
       DEFAULT_MAX_PROCESS_SERIES,
     ),
     version: VERSION,
+    token: tokenFile === undefined ? null : readTokenFile(tokenFile),
+    exposeCommands: values["expose-commands"] === true,
+    tls: readTlsFiles(stringValue(values["tls-cert"]), stringValue(values["tls-key"])),
   };
   const replay = stringValue(values.replay);
   if (replay !== undefined) {

@@ -1,4 +1,7 @@
-/** `gputop` / `gputop snapshot`: one reading, devices then processes. */
+/**
+ * `gputop` / `gputop snapshot`: one reading, devices then processes; with `--hosts`, the table
+ * grouped by host. Hosts that could not be read are reported, and the exit is still 0.
+ */
 import { renderJson } from "../../render/json.ts";
 import { EXIT_FAILURE, EXIT_OK } from "../../platform/exit_codes.ts";
 import type { Io } from "../../platform/io.ts";
@@ -7,6 +10,7 @@ import { takeReading } from "../take_reading.ts";
 import { commandCutOf } from "../command_cut.ts";
 import { filterProcesses } from "../../model/process_filter.ts";
 import { columnsOf, processFilterOf } from "../process_options.ts";
+import type { Snapshot } from "../../model/types.ts";
 
 export async function run({ options, values }: Invocation, io: Io): Promise<number> {
   const filter = processFilterOf(values);
@@ -28,12 +32,17 @@ export async function run({ options, values }: Invocation, io: Io): Promise<numb
     const { renderSnapshotTable, SNAPSHOT_COMMAND_MAX_WIDTH } = await import(
       "../../render/snapshot_table.ts"
     );
-    io.out(renderSnapshotTable(snapshot, {
-      header: options.header,
-      color: options.color,
-      commandCut: commandCutOf(values.wide, io, SNAPSHOT_COMMAND_MAX_WIDTH),
-      columns,
-    }));
+    const { renderByHost } = await import("../../render/host_groups.ts");
+    const table = (part: Snapshot) =>
+      renderSnapshotTable(part, {
+        header: options.header,
+        color: options.color,
+        commandCut: commandCutOf(values.wide, io, SNAPSHOT_COMMAND_MAX_WIDTH),
+        columns,
+      });
+    io.out(
+      snapshot.hosts === undefined ? table(snapshot) : renderByHost(snapshot, table, options.color),
+    );
   }
   return EXIT_OK;
 }

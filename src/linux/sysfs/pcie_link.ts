@@ -6,10 +6,12 @@
  * speed down to save power.
  *
  * On a discrete card behind an on-board PCIe switch these are the switch-internal link, not
- * the slot's: gputop reports the GPU function's own link and does not walk up to the bridge.
+ * the slot's. For an AMD GPU (see boardLinkPath) the link is read from the top of its board's
+ * own switch, whose upstream port faces the slot; any other device's from its own directory.
  */
 import { joinPath } from "../path_join.ts";
 import { readIntOrNull, readLineOrNull } from "../read_file.ts";
+import { boardLinkPath } from "./board_link.ts";
 
 export interface PcieLink {
   generation: number | null;
@@ -33,7 +35,12 @@ const GENERATION_OF_RATE: ReadonlyMap<number, number> = new Map([
 export function pcieGenerationOfSpeed(text: string): number | null {
   const match = /^(\d+(?:\.\d+)?) GT\/s\b/.exec(text.trim());
   if (match === null) return null;
-  return GENERATION_OF_RATE.get(Number(match[1])) ?? null;
+  return pcieGenerationOfRate(Number(match[1]));
+}
+
+/** 16 (GT/s) → 4; null for a rate no generation has. */
+export function pcieGenerationOfRate(gigatransfersPerSecond: number): number | null {
+  return GENERATION_OF_RATE.get(gigatransfersPerSecond) ?? null;
 }
 
 /** Width 0 (no link) or more than a link can have is unknown. */
@@ -47,7 +54,8 @@ function generation(path: string): number | null {
   return text === null ? null : pcieGenerationOfSpeed(text);
 }
 
-export function readPcieLink(devicePath: string): PcieLink {
+export function readPcieLink(pciDevicePath: string): PcieLink {
+  const devicePath = boardLinkPath(pciDevicePath);
   return {
     generation: generation(joinPath(devicePath, "current_link_speed")),
     width: lanes(joinPath(devicePath, "current_link_width")),

@@ -9,6 +9,47 @@ const MIB = 1048576;
 /** The fake's energy resolution is the C float 15.259f: 15.258999824523926 µJ per count. */
 const RESOLUTION_UJ = Math.fround(15.259);
 
+/**
+ * The fake's healthy MI300X: ECC on (block mask 0x7), no error, no bad page, the link x16 at
+ * 32000 MT/s (Gen 5) of x16 at 32000 MT/s, no replay. AMD SMI has no lifetime ECC count.
+ */
+export const MI300_HEALTHY: Partial<DeviceReading> = {
+  pcieGeneration: 5,
+  pcieWidth: 16,
+  pcieGenerationMax: 5,
+  pcieWidthMax: 16,
+  pcieReplayCount: 0,
+  eccEnabled: true,
+  eccErrors: {
+    volatileCorrected: 0,
+    volatileUncorrected: 0,
+    aggregateCorrected: null,
+    aggregateUncorrected: null,
+  },
+  retiredPages: 0,
+  retirementPending: false,
+  retirementFailed: false,
+};
+
+/**
+ * mi300-sick's GPU 1: 5 corrected and 2 uncorrected ECC errors; bad pages 3 reserved (retired),
+ * 1 pending, 1 unreservable (failed); the link x8 of x16 (both 32000 MT/s, Gen 5); 12 replays.
+ */
+export const MI300_SICK: Partial<DeviceReading> = {
+  ...MI300_HEALTHY,
+  pcieWidth: 8,
+  pcieReplayCount: 12,
+  eccErrors: {
+    volatileCorrected: 5,
+    volatileUncorrected: 2,
+    aggregateCorrected: null,
+    aggregateUncorrected: null,
+  },
+  retiredPages: 3,
+  retirementPending: true,
+  retirementFailed: true,
+};
+
 export const MI300_GPU0_ID = "0000:03:00.0";
 /** bdf domain 1, bus 0x83, device 0, function 0. */
 export const MI300_GPU1_ID = "0001:83:00.0";
@@ -39,6 +80,7 @@ export const MI300_GPU0: DeviceReading = {
   energyJoules: (1e9 * RESOLUTION_UJ) / 1e6, // 1e9 counts × 15.259 µJ ≈ 15259 J
   graphicsClockMHz: 2106,
   memoryClockMHz: 1300,
+  ...MI300_HEALTHY,
   error: null,
 };
 
@@ -84,6 +126,18 @@ export const RADEON: DeviceReading = {
   energyJoules: (123456789 * RESOLUTION_UJ) / 1e6, // ≈ 1883.8 J
   graphicsClockMHz: 500,
   memoryClockMHz: 96,
+  // No RAS on a desktop board: ECC and bad pages NOT_SUPPORTED. The link idles at 2500 MT/s
+  // (Gen 1) of 16000 MT/s (Gen 4), x16 of x16, no replay.
+  pcieGeneration: 1,
+  pcieWidth: 16,
+  pcieGenerationMax: 4,
+  pcieWidthMax: 16,
+  pcieReplayCount: 0,
+  eccEnabled: null,
+  eccErrors: null,
+  retiredPages: null,
+  retirementPending: null,
+  retirementFailed: null,
   error: null,
 };
 

@@ -11,8 +11,9 @@
  * 3. Where the vendor's amdsmi.h is installed (_vendor_header.ts), the same probe compiled
  *    against it must print what our header prints for the generation it declares. None is
  *    installed here or in CI, so that test is skipped with the reason; run against the
- *    headers of ROCm/amdsmi at rocm-6.0.0, 6.1.0, 6.1.2, 6.2.0, 6.2.2 and amd-mainline
- *    (24.7.0) via GPUTOP_AMDSMI_INCLUDE, it passed for each.
+ *    headers of ROCm/amdsmi at rocm-6.0.0, 6.1.0, 6.1.2, 6.2.0, 6.2.2, amd-staging and
+ *    amd-mainline (24.7.0) via GPUTOP_AMDSMI_INCLUDE, it passed for each, the health structs
+ *    (error count, retired page, PCIe info) included.
  *
  * A mistake in the reference notes themselves cannot be caught here; only a run against a
  * real libamd_smi could.
@@ -21,11 +22,17 @@ import assert from "node:assert/strict";
 import {
   BDF,
   ENGINE_USAGE,
+  ERROR_COUNT,
   type Generation,
   GENERATIONS,
   HANDLE_SIZE,
   MAX_STRUCT_SIZE,
+  MEM_PAGE_STATUS_PENDING,
+  MEM_PAGE_STATUS_RESERVED,
+  MEM_PAGE_STATUS_UNRESERVABLE,
+  PCIE_INFO,
   PROCESS_HANDLE_SIZE,
+  RETIRED_PAGE,
   VRAM_USAGE,
 } from "../../../src/backends/amdsmi/types.ts";
 import { LAYOUTS } from "../../../src/backends/amdsmi/layouts.ts";
@@ -179,10 +186,41 @@ const BOARD_64 = {
   "boardInfo.manufacturerName": 1024,
 };
 
+/**
+ * Health structs, typed by hand from ROCm/amdsmi include/amd_smi/amdsmi.h (rocm-6.0.0,
+ * rocm-6.1.0, rocm-6.2.2, amd-staging) and the generated wrappers of 6.3.0 to 7.0.2
+ * (py-interface/amdsmi/amdsmi_wrapper.py, explicit padding): amdsmi_error_count_t is 32
+ * bytes in 6.0 and 64 from 6.1; amdsmi_retired_page_record_t 24 everywhere;
+ * amdsmi_pcie_info_t (6.1+) 512, its pcie_metric at 96.
+ */
+const HEALTH_60 = {
+  "errorCount.size": 32,
+  "errorCount.correctable": 0,
+  "errorCount.uncorrectable": 8,
+  "retiredPage.size": 24,
+  "retiredPage.status": 16,
+  "const.pageReserved": 0,
+  "const.pagePending": 1,
+  "const.pageUnreservable": 2,
+};
+const HEALTH_61 = {
+  ...HEALTH_60,
+  "errorCount.size": 64,
+  "pcieInfo.size": 512,
+  "pcieInfo.maxWidth": 0,
+  "pcieInfo.maxWidthBytes": 2,
+  "pcieInfo.maxSpeed": 4,
+  "pcieInfo.width": 96,
+  "pcieInfo.widthBytes": 2,
+  "pcieInfo.speed": 100,
+  "pcieInfo.replayCount": 112,
+};
+
 /** The reference notes' figures, per generation, typed from the tables by hand. */
 const REFERENCE: Record<Generation, Record<string, number>> = {
   A60: {
     ...COMMON,
+    ...HEALTH_60,
     ...VERSION_YEAR,
     ...POWER_6X,
     ...PROC_6X,
@@ -203,6 +241,7 @@ const REFERENCE: Record<Generation, Record<string, number>> = {
   },
   A61: {
     ...COMMON,
+    ...HEALTH_61,
     ...VERSION_YEAR,
     ...POWER_6X,
     ...PROC_6X,
@@ -219,6 +258,7 @@ const REFERENCE: Record<Generation, Record<string, number>> = {
   },
   A62: {
     ...COMMON,
+    ...HEALTH_61,
     ...VERSION_YEAR,
     ...POWER_6X,
     ...PROC_6X,
@@ -229,6 +269,7 @@ const REFERENCE: Record<Generation, Record<string, number>> = {
   },
   A63: {
     ...COMMON,
+    ...HEALTH_61,
     ...VERSION_YEAR,
     ...POWER_6X,
     ...PROC_6X,
@@ -242,6 +283,7 @@ const REFERENCE: Record<Generation, Record<string, number>> = {
   },
   A64: {
     ...COMMON,
+    ...HEALTH_61,
     ...VERSION_YEAR,
     ...PROC_64,
     ...ASIC_64,
@@ -257,6 +299,7 @@ const REFERENCE: Record<Generation, Record<string, number>> = {
   },
   A70: {
     ...COMMON,
+    ...HEALTH_61,
     ...PROC_64,
     ...ASIC_64,
     ...DRIVER_64,
@@ -292,6 +335,9 @@ function typescriptLayout(generation: Generation): Map<string, number> {
     engineUsage: ENGINE_USAGE,
     vramUsage: VRAM_USAGE,
     bdf: BDF,
+    errorCount: { correctable: ERROR_COUNT.correctable, uncorrectable: ERROR_COUNT.uncorrectable },
+    retiredPage: RETIRED_PAGE,
+    ...(generation === "A60" ? {} : { pcieInfo: PCIE_INFO }),
   };
   for (const [section, layout] of Object.entries(sections)) {
     for (const [field, value] of Object.entries(layout)) {
@@ -300,6 +346,9 @@ function typescriptLayout(generation: Generation): Map<string, number> {
   }
   flat.set("handle.size", HANDLE_SIZE);
   flat.set("processHandle.size", PROCESS_HANDLE_SIZE);
+  flat.set("const.pageReserved", MEM_PAGE_STATUS_RESERVED);
+  flat.set("const.pagePending", MEM_PAGE_STATUS_PENDING);
+  flat.set("const.pageUnreservable", MEM_PAGE_STATUS_UNRESERVABLE);
   return flat;
 }
 
@@ -369,4 +418,6 @@ Deno.test("out-buffers are at least as large as every generation's struct", () =
     assert.ok(set.version.size <= MAX_STRUCT_SIZE.version, generation);
     assert.ok(set.procInfo.size <= MAX_STRUCT_SIZE.procInfo, generation);
   }
+  // The health buffers: the largest of any generation (64 and 512 bytes, HEALTH_61).
+  assert.ok(ERROR_COUNT.size >= 64 && PCIE_INFO.size >= 512);
 });

@@ -308,6 +308,70 @@ typedef struct {
 } amdsmi_board_info_t;
 #endif
 
+/* Health. ECC counts: u64 since the driver loaded; 6.0 had reserved[2], 6.1 added
+   deferred_count and reserved[5]. */
+typedef struct {
+  uint64_t correctable_count;
+  uint64_t uncorrectable_count;
+#if ABI >= 61
+  uint64_t deferred_count;
+  uint64_t reserved[5];
+#else
+  uint64_t reserved[2];
+#endif
+} amdsmi_error_count_t;
+
+/* amdsmi_memory_page_status_t */
+typedef uint32_t amdsmi_memory_page_status_t;
+#define AMDSMI_MEM_PAGE_STATUS_RESERVED 0
+#define AMDSMI_MEM_PAGE_STATUS_PENDING 1
+#define AMDSMI_MEM_PAGE_STATUS_UNRESERVABLE 2
+
+typedef struct {
+  uint64_t page_address;
+  uint64_t page_size;
+  amdsmi_memory_page_status_t status;
+} amdsmi_retired_page_record_t;
+
+#if ABI >= 61
+/* amdsmi_card_form_factor_t */
+typedef uint32_t amdsmi_card_form_factor_t;
+
+/* 512 bytes from 6.1 on; widths in lanes, speeds in MT/s. 6.3 and 6.4 added members inside
+   the reserved space (named here as in those releases). 6.0 has no amdsmi_get_pcie_info. */
+typedef struct {
+  struct {
+    uint16_t max_pcie_width;
+    uint32_t max_pcie_speed;
+    uint32_t pcie_interface_version;
+    amdsmi_card_form_factor_t slot_type;
+#if ABI >= 64
+    uint32_t max_pcie_interface_version;
+    uint64_t reserved[9];
+#else
+    uint64_t reserved[10];
+#endif
+  } pcie_static;
+  struct {
+    uint16_t pcie_width;
+    uint32_t pcie_speed;
+    uint32_t pcie_bandwidth;
+    uint64_t pcie_replay_count;
+    uint64_t pcie_l0_to_recovery_count;
+    uint64_t pcie_replay_roll_over_count;
+    uint64_t pcie_nak_sent_count;
+    uint64_t pcie_nak_received_count;
+#if ABI >= 63
+    uint32_t pcie_lc_perf_other_end_recovery_count;
+    uint64_t reserved[12];
+#else
+    uint64_t reserved[13];
+#endif
+  } pcie_metric;
+  uint64_t reserved[32];
+} amdsmi_pcie_info_t;
+#endif
+
 /*
  * Prototypes of the entry points gputop calls (AMD SMI reference notes, §1.4). The fake
  * defines them, so the compiler holds it to these; test/backends/amdsmi/signature_test.ts
@@ -352,6 +416,17 @@ amdsmi_status_t amdsmi_get_energy_count(amdsmi_processor_handle processor_handle
                                         uint64_t *timestamp);
 amdsmi_status_t amdsmi_get_clock_info(amdsmi_processor_handle processor_handle,
                                       amdsmi_clk_type_t clk_type, amdsmi_clk_info_t *info);
+amdsmi_status_t amdsmi_get_gpu_ecc_enabled(amdsmi_processor_handle processor_handle,
+                                           uint64_t *enabled_blocks);
+amdsmi_status_t amdsmi_get_gpu_total_ecc_count(amdsmi_processor_handle processor_handle,
+                                               amdsmi_error_count_t *ec);
+amdsmi_status_t amdsmi_get_gpu_bad_page_info(amdsmi_processor_handle processor_handle,
+                                             uint32_t *num_pages,
+                                             amdsmi_retired_page_record_t *info);
+#if ABI >= 61
+amdsmi_status_t amdsmi_get_pcie_info(amdsmi_processor_handle processor_handle,
+                                     amdsmi_pcie_info_t *info);
+#endif
 #if defined(GPUTOP_AMDSMI_PID_ONLY_LIST)
 /* 6.0.x / 6.1.0: the list holds pids; details per pid. */
 amdsmi_status_t amdsmi_get_gpu_process_list(amdsmi_processor_handle processor_handle,

@@ -77,6 +77,7 @@ export const GENERATION_VARIANTS = ["a61-pid-only", "a61-rocm612", "a63", "a64",
 /** Scenarios the fake serves, chosen by FAKE_AMDSMI_SCENARIO at `amdsmi_init`. */
 export type FakeAmdsmiScenario =
   | "mi300"
+  | "mi300-sick"
   | "radeon"
   | "driver-not-loaded"
   | "init-error"
@@ -131,6 +132,9 @@ export const FAKE_AMDSMI_HOOKS = {
   fake_amdsmi_shutdown_calls: { parameters: [], result: "u32" },
   fake_amdsmi_process_list_calls: { parameters: [], result: "u32" },
   fake_amdsmi_initialised: { parameters: [], result: "u32" },
+  fake_amdsmi_ecc_enabled_calls: { parameters: [], result: "u32" },
+  fake_amdsmi_bad_page_calls: { parameters: [], result: "u32" },
+  fake_amdsmi_pcie_info_calls: { parameters: [], result: "u32" },
 } as const satisfies Deno.ForeignLibraryInterface;
 
 /**

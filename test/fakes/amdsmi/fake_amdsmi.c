@@ -3,14 +3,21 @@
  * (amdsmi_abi.h) compiled for one layout generation (-DGPUTOP_AMDSMI_ABI=NN), canned GPUs,
  * and scenarios chosen at amdsmi_init by FAKE_AMDSMI_SCENARIO:
  *
- *   mi300 (default)     two MI300X-like GPUs: 0000:03:00.0 (6 processes) and 0001:83:00.0
+ *   mi300 (default)     two MI300X-like GPUs: 0000:03:00.0 (6 processes) and 0001:83:00.0,
+ *                       both healthy (ECC on, no error, no bad page, link x16 Gen 5 of x16 Gen 5)
+ *   mi300-sick          the same two GPUs; GPU 1 (0001:83:00.0) is sick: 2 uncorrected and 5
+ *                       corrected ECC errors, bad pages 3 reserved + 1 pending + 1 unreservable,
+ *                       link x8 of x16, 12 replays
  *   radeon              one Radeon-like GPU at 0000:03:00.0 (5 processes), byte memory
- *                       calls NOT_SUPPORTED (VRAM comes from amdsmi_get_gpu_vram_usage)
+ *                       calls NOT_SUPPORTED (VRAM comes from amdsmi_get_gpu_vram_usage); no
+ *                       RAS (ECC and bad pages NOT_SUPPORTED); an idle link, x16 at 2500 MT/s
+ *                       (Gen 1) of x16 Gen 4
  *   driver-not-loaded   amdsmi_init answers DRIVER_NOT_LOADED
  *   init-error          amdsmi_init answers INIT_ERROR
  *   no-gpus             init succeeds with 0 sockets (amdgpu loaded, no GPU)
- *   garbage             the radeon GPU, but every value is an all-ones sentinel and the
- *                       process list always claims 0xFFFFFFFF entries
+ *   garbage             the radeon GPU, but every value is an all-ones sentinel, the
+ *                       process list always claims 0xFFFFFFFF entries and the bad page count
+ *                       is 0xFFFFFFFF
  *   garbage-sockets     the socket count query answers 0xFFFFFFFF
  *
  * Compile-time switches:
@@ -66,13 +73,15 @@
 #endif
 #define NA64 0xFFFFFFFFFFFFFFFFull
 
-enum scenario { MI300, RADEON, DRIVER_NOT_LOADED, INIT_ERROR, NO_GPUS, GARBAGE, GARBAGE_SOCKETS };
+enum scenario {
+  MI300, MI300_SICK, RADEON, DRIVER_NOT_LOADED, INIT_ERROR, NO_GPUS, GARBAGE, GARBAGE_SOCKETS
+};
 
 static const struct {
   const char *name;
   enum scenario value;
 } SCENARIOS[] = {
-    {"mi300", MI300},         {"radeon", RADEON},   {"driver-not-loaded", DRIVER_NOT_LOADED},
+    {"mi300", MI300},         {"mi300-sick", MI300_SICK}, {"radeon", RADEON},   {"driver-not-loaded", DRIVER_NOT_LOADED},
     {"init-error", INIT_ERROR}, {"no-gpus", NO_GPUS}, {"garbage", GARBAGE},
     {"garbage-sockets", GARBAGE_SOCKETS},
 };
@@ -224,7 +233,7 @@ static int handle_index(void *handle, uint32_t kind) {
 
 static uint32_t gpu_count(void) {
   switch (scenario) {
-  case MI300: return 2;
+  case MI300: case MI300_SICK: return 2;
   case RADEON: case GARBAGE: return 1;
   default: return 0;
   }
@@ -233,7 +242,7 @@ static uint32_t gpu_count(void) {
 static const struct fake_gpu *gpu_of(amdsmi_processor_handle handle) {
   int index = handle_index(handle, 2);
   if (index < 0 || (uint32_t)index >= gpu_count()) return NULL;
-  return scenario == MI300 ? &MI300_GPUS[index] : &RADEON_GPU;
+  return scenario == MI300 || scenario == MI300_SICK ? &MI300_GPUS[index] : &RADEON_GPU;
 }
 
 #define GPU_OR_FAIL(handle)                                                                \
@@ -638,9 +647,130 @@ EXPORT amdsmi_status_t amdsmi_get_gpu_process_info(amdsmi_processor_handle handl
 }
 #endif
 
+/* ---- health ------------------------------------------------------------------------- */
+
+struct fake_health {
+  int has_ras;            /* ECC counts and bad pages; else NOT_SUPPORTED */
+  uint64_t ecc_blocks;    /* amdsmi_gpu_block_t bits with ECC on: UMC 1, SDMA 2, GFX 4 */
+  uint64_t corrected, uncorrected;
+  uint32_t reserved_pages, pending_pages, unreservable_pages;
+  uint16_t width, max_width;       /* lanes */
+  uint32_t speed_mts, max_speed_mts; /* MT/s */
+  uint64_t replays;
+};
+
+/* MI300X on its OAM link: x16 Gen 5 (32000 MT/s), RAS on for UMC, SDMA and GFX. */
+static const struct fake_health MI300_HEALTHY = {
+    .has_ras = 1, .ecc_blocks = 0x7,
+    .width = 16, .max_width = 16, .speed_mts = 32000, .max_speed_mts = 32000,
+};
+/* The sick board: what issue #19 names as taking nodes out. */
+static const struct fake_health MI300_SICK_HEALTH = {
+    .has_ras = 1, .ecc_blocks = 0x7, .corrected = 5, .uncorrected = 2,
+    .reserved_pages = 3, .pending_pages = 1, .unreservable_pages = 1,
+    .width = 8, .max_width = 16, .speed_mts = 32000, .max_speed_mts = 32000, .replays = 12,
+};
+/* A desktop Radeon: no RAS; an idle link steps down to 2.5 GT/s. */
+static const struct fake_health RADEON_HEALTH = {
+    .has_ras = 0,
+    .width = 16, .max_width = 16, .speed_mts = 2500, .max_speed_mts = 16000,
+};
+static const struct fake_health GARBAGE_HEALTH = {
+    .has_ras = 1, .ecc_blocks = NA64, .corrected = NA64, .uncorrected = NA64,
+    .width = 0xFFFF, .max_width = 0xFFFF, .speed_mts = 0xFFFFFFFFu,
+    .max_speed_mts = 0xFFFFFFFFu, .replays = NA64,
+};
+
+static const struct fake_health *health_of(amdsmi_processor_handle handle) {
+  if (scenario == GARBAGE) return &GARBAGE_HEALTH;
+  if (scenario == RADEON) return &RADEON_HEALTH;
+  if (scenario == MI300_SICK && handle_index(handle, 2) == 1) return &MI300_SICK_HEALTH;
+  return &MI300_HEALTHY;
+}
+
+/* The calls each health read makes, for the slow-value cache tests. */
+static uint32_t ecc_enabled_calls = 0, bad_page_calls = 0, pcie_info_calls = 0;
+
+EXPORT amdsmi_status_t amdsmi_get_gpu_ecc_enabled(amdsmi_processor_handle handle,
+                                                  uint64_t *enabled_blocks) {
+  GPU_OR_FAIL(handle);
+  (void)gpu;
+  ecc_enabled_calls++;
+  const struct fake_health *health = health_of(handle);
+  if (!health->has_ras) return AMDSMI_STATUS_NOT_SUPPORTED;
+  if (enabled_blocks == NULL) return AMDSMI_STATUS_INVAL;
+  *enabled_blocks = health->ecc_blocks;
+  return AMDSMI_STATUS_SUCCESS;
+}
+
+EXPORT amdsmi_status_t amdsmi_get_gpu_total_ecc_count(amdsmi_processor_handle handle,
+                                                      amdsmi_error_count_t *ec) {
+  GPU_OR_FAIL(handle);
+  (void)gpu;
+  const struct fake_health *health = health_of(handle);
+  if (ec == NULL) return AMDSMI_STATUS_INVAL;
+  if (!health->has_ras) return AMDSMI_STATUS_NOT_SUPPORTED;
+  memset(ec, 0, sizeof *ec);
+  ec->correctable_count = health->corrected;
+  ec->uncorrectable_count = health->uncorrected;
+  return AMDSMI_STATUS_SUCCESS;
+}
+
+/* Like the library: the count with a NULL list, then up to that many records (reserved
+   first, then pending, then unreservable), whatever the count passed in. */
+EXPORT amdsmi_status_t amdsmi_get_gpu_bad_page_info(amdsmi_processor_handle handle,
+                                                    uint32_t *num_pages,
+                                                    amdsmi_retired_page_record_t *info) {
+  GPU_OR_FAIL(handle);
+  (void)gpu;
+  bad_page_calls++;
+  const struct fake_health *health = health_of(handle);
+  if (num_pages == NULL) return AMDSMI_STATUS_INVAL;
+  if (!health->has_ras) return AMDSMI_STATUS_NOT_SUPPORTED;
+  if (scenario == GARBAGE) {
+    *num_pages = 0xFFFFFFFFu;
+    return AMDSMI_STATUS_SUCCESS;
+  }
+  uint32_t total = health->reserved_pages + health->pending_pages + health->unreservable_pages;
+  if (total == 0) return AMDSMI_STATUS_SUCCESS; /* the library leaves *num_pages alone */
+  *num_pages = total;
+  if (info == NULL) return AMDSMI_STATUS_SUCCESS;
+  for (uint32_t i = 0; i < total; i++) {
+    memset(&info[i], 0, sizeof info[i]);
+    info[i].page_address = 0x1000000ull * (i + 1);
+    info[i].page_size = 4096;
+    if (i < health->reserved_pages) info[i].status = AMDSMI_MEM_PAGE_STATUS_RESERVED;
+    else if (i < health->reserved_pages + health->pending_pages)
+      info[i].status = AMDSMI_MEM_PAGE_STATUS_PENDING;
+    else info[i].status = AMDSMI_MEM_PAGE_STATUS_UNRESERVABLE;
+  }
+  return AMDSMI_STATUS_SUCCESS;
+}
+
+#if ABI >= 61
+EXPORT amdsmi_status_t amdsmi_get_pcie_info(amdsmi_processor_handle handle,
+                                            amdsmi_pcie_info_t *info) {
+  GPU_OR_FAIL(handle);
+  (void)gpu;
+  pcie_info_calls++;
+  const struct fake_health *health = health_of(handle);
+  if (info == NULL) return AMDSMI_STATUS_INVAL;
+  memset(info, 0, sizeof *info);
+  info->pcie_static.max_pcie_width = health->max_width;
+  info->pcie_static.max_pcie_speed = health->max_speed_mts;
+  info->pcie_metric.pcie_width = health->width;
+  info->pcie_metric.pcie_speed = health->speed_mts;
+  info->pcie_metric.pcie_replay_count = health->replays;
+  return AMDSMI_STATUS_SUCCESS;
+}
+#endif
+
 /* ---- test hooks --------------------------------------------------------------------- */
 
 EXPORT uint32_t fake_amdsmi_init_calls(void) { return init_calls; }
 EXPORT uint32_t fake_amdsmi_shutdown_calls(void) { return shutdown_calls; }
 EXPORT uint32_t fake_amdsmi_process_list_calls(void) { return process_list_calls; }
 EXPORT uint32_t fake_amdsmi_initialised(void) { return (uint32_t)initialised; }
+EXPORT uint32_t fake_amdsmi_ecc_enabled_calls(void) { return ecc_enabled_calls; }
+EXPORT uint32_t fake_amdsmi_bad_page_calls(void) { return bad_page_calls; }
+EXPORT uint32_t fake_amdsmi_pcie_info_calls(void) { return pcie_info_calls; }

@@ -128,6 +128,27 @@ int main(void) {
   LEN("boardInfo.productNameLength", amdsmi_board_info_t, product_name);
   OFF("boardInfo.manufacturerName", amdsmi_board_info_t, manufacturer_name);
 
+  SIZE("errorCount", amdsmi_error_count_t);
+  OFF("errorCount.correctable", amdsmi_error_count_t, correctable_count);
+  OFF("errorCount.uncorrectable", amdsmi_error_count_t, uncorrectable_count);
+
+  SIZE("retiredPage", amdsmi_retired_page_record_t);
+  OFF("retiredPage.status", amdsmi_retired_page_record_t, status);
+  printf("const.pageReserved %d\n", (int)AMDSMI_MEM_PAGE_STATUS_RESERVED);
+  printf("const.pagePending %d\n", (int)AMDSMI_MEM_PAGE_STATUS_PENDING);
+  printf("const.pageUnreservable %d\n", (int)AMDSMI_MEM_PAGE_STATUS_UNRESERVABLE);
+
+#if ABI >= 61
+  SIZE("pcieInfo", amdsmi_pcie_info_t);
+  OFF("pcieInfo.maxWidth", amdsmi_pcie_info_t, pcie_static.max_pcie_width);
+  LEN("pcieInfo.maxWidthBytes", amdsmi_pcie_info_t, pcie_static.max_pcie_width);
+  OFF("pcieInfo.maxSpeed", amdsmi_pcie_info_t, pcie_static.max_pcie_speed);
+  OFF("pcieInfo.width", amdsmi_pcie_info_t, pcie_metric.pcie_width);
+  LEN("pcieInfo.widthBytes", amdsmi_pcie_info_t, pcie_metric.pcie_width);
+  OFF("pcieInfo.speed", amdsmi_pcie_info_t, pcie_metric.pcie_speed);
+  OFF("pcieInfo.replayCount", amdsmi_pcie_info_t, pcie_metric.pcie_replay_count);
+#endif
+
   /* The bit layout of amdsmi_bdf_t: domain 0x1234, bus 0xc1, device 0x1f, function 5. */
   amdsmi_bdf_t bdf = {0};
   BDF_BITS(bdf).domain_number = 0x1234;

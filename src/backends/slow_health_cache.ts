@@ -1,7 +1,9 @@
 /**
  * Health values that change slowly (ECC mode, lifetime ECC counts, retired pages or remapped
- * rows, the link's maximum) are read at most every SLOW_HEALTH_REFRESH_MS per device, so a
- * live mode sampling every second does not pay for them each time. One-shot modes read once.
+ * rows, bad pages, the link's maximum) are read at most every SLOW_HEALTH_REFRESH_MS per
+ * device, so a live mode sampling every second does not pay for them each time. One-shot
+ * modes read once. Shared by the vendor-library backends (NVML, AMD SMI), each with its own
+ * shape of slow values.
  */
 
 /** How long a device's slow values are reused. */

@@ -3,18 +3,15 @@
  * the backend over the fake's healthy board with a clock the test moves.
  */
 import assert from "node:assert/strict";
-import { nvmlBackend } from "../../../src/backends/nvml/backend.ts";
-import {
-  SLOW_HEALTH_REFRESH_MS,
-  SlowHealthCache,
-} from "../../../src/backends/nvml/slow_health_cache.ts";
+import { nvmlBackend } from "../../src/backends/nvml/backend.ts";
+import { SLOW_HEALTH_REFRESH_MS, SlowHealthCache } from "../../src/backends/slow_health_cache.ts";
 import {
   buildFakeNvml,
   openFakeNvmlHooks,
   setFakeNvmlScenario,
-} from "../../fakes/nvml/build_fake_nvml.ts";
-import { testContext } from "../../support/backend_context.ts";
-import { fakeNvmlTest } from "./_support.ts";
+} from "../fakes/nvml/build_fake_nvml.ts";
+import { testContext } from "../support/backend_context.ts";
+import { fakeNvmlTest } from "./nvml/_support.ts";
 
 Deno.test("SlowHealthCache: reuses a read for 10 s per key, then reads again", () => {
   let now = 0;
