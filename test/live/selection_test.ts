@@ -6,6 +6,7 @@ import {
   scrollShowing,
   selectedIndex,
 } from "../../src/live/selection.ts";
+import type { ListedProcess } from "../../src/model/types.ts";
 import { makeProcess } from "../render/snapshot_builder.ts";
 
 const a = makeProcess({ pid: 10, startTime: "2025-06-01T10:00:00.000Z", deviceId: "gpu-a" });
@@ -19,10 +20,8 @@ Deno.test("rowKey / processKey: pid and start time; the row adds its device", ()
   const reborn = { ...a, startTime: "2025-06-01T11:00:00.000Z" };
   assert.notEqual(rowKey(reborn), rowKey(a));
   // With --hosts, the same pid on two hosts is two processes.
-  assert.equal(
-    processKey({ ...a, host: "gpu-07:9757" }),
-    "gpu-07:9757 10@2025-06-01T10:00:00.000Z",
-  );
+  const remote: ListedProcess = { ...a, host: "gpu-07:9757" };
+  assert.equal(processKey(remote), "gpu-07:9757 10@2025-06-01T10:00:00.000Z");
 });
 
 Deno.test("selectedIndex: follows its process when rows reorder", () => {
