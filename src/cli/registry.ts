@@ -91,6 +91,10 @@ export const COMMANDS: readonly Command[] = [
         help: "play a recording of 'gputop record' instead of reading the GPUs\n" +
           "(space pauses, ← → step, + - speed)",
       },
+      "read-only": {
+        type: "boolean",
+        help: "K sends no signals (for shared servers: a view that cannot kill)",
+      },
       ...HOSTS_OPTIONS,
     },
     run: (inv, io) => import("./commands/top.ts").then((m) => m.run(inv, io)),
@@ -127,6 +131,12 @@ export const COMMANDS: readonly Command[] = [
         type: "string",
         value: "N",
         help: "at most N process series, largest GPU memory first (default 200)",
+      },
+      replay: {
+        type: "string",
+        value: "FILE",
+        help: "export a recording of 'gputop record' instead of reading the GPUs:\n" +
+          "each reading in turn at the recorded pace, looping (dashboards, demos)",
       },
       ...SERVE_EXPOSURE_OPTIONS,
       ...PROCESS_FILTER_OPTIONS,

@@ -22,7 +22,9 @@ export type Key =
   | "page-down"
   | "home"
   | "end"
-  | "escape";
+  | "escape"
+  | "enter"
+  | "kill";
 
 const SEQUENCES: readonly (readonly [string, Key])[] = [
   ["\x1b[D", "left"],
@@ -68,6 +70,9 @@ const SINGLE: Readonly<Record<string, Key>> = {
   "?": "help",
   "k": "up",
   "j": "down",
+  "K": "kill", // capital, as a guard: a signal is never one slip of k away
+  "\r": "enter",
+  "\n": "enter",
   " ": "page-down",
 };
 

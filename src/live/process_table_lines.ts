@@ -30,12 +30,20 @@ const TYPE_SHORT: Readonly<Record<string, string>> = {
   "drm": "drm",
 };
 
+/** What a cell may need besides its process. */
+interface CellContext {
+  /** The reading's time, which START is shown relative to. */
+  nowMs: number;
+  /** MIG devices' `0:1` labels by device id (`partitionLabels`), for the GPU column. */
+  deviceLabels: ReadonlyMap<string, string>;
+}
+
 interface TableColumn {
   title: string;
   /** Null: as wide as the widest cell (and the title). */
   width: number | null;
   align: "left" | "right";
-  cell(process: GpuProcess, nowMs: number): string;
+  cell(process: GpuProcess, context: CellContext): string;
   /** Shown only when some process has a value (absent: always). */
   hasValue?(process: GpuProcess): boolean;
 }
@@ -64,9 +72,11 @@ const PROCESS_COLUMNS: readonly TableColumn[] = [
   { title: "POD", width: null, align: "left", cell: podCell, hasValue: (p) => p.pod !== null },
   {
     title: "GPU",
-    width: 3,
+    width: null, // 3 (the title) unless a MIG label such as 10:13 is wider
     align: "right",
-    cell: (p) => p.deviceIndex === null ? "-" : String(p.deviceIndex),
+    cell: (p, context) =>
+      (p.deviceId === null ? undefined : context.deviceLabels.get(p.deviceId)) ??
+        (p.deviceIndex === null ? "-" : String(p.deviceIndex)),
   },
   {
     title: "TYPE",
@@ -95,19 +105,19 @@ const PROCESS_COLUMNS: readonly TableColumn[] = [
     title: "START",
     width: 6,
     align: "right",
-    cell: startCell,
+    cell: (p, context) => startCell(p, context.nowMs),
     hasValue: (p) => p.startTime !== null,
   },
 ];
 
 /** The columns these processes need, each with its width. */
-function columnsFor(processes: readonly GpuProcess[], nowMs: number): SizedColumn[] {
+function columnsFor(processes: readonly GpuProcess[], context: CellContext): SizedColumn[] {
   return PROCESS_COLUMNS
     .filter((column) => column.hasValue === undefined || processes.some(column.hasValue))
     .map((column) => ({
       ...column,
       width: column.width ?? processes.reduce(
-        (widest, p) => Math.max(widest, displayWidth(escapeText(column.cell(p, nowMs)))),
+        (widest, p) => Math.max(widest, displayWidth(escapeText(column.cell(p, context)))),
         column.title.length,
       ),
     }));
@@ -132,6 +142,22 @@ function tableLine(
   return fitToWidth(fixed + last, width);
 }
 
+/** How the table marks its rows: the highlighted one and MIG devices' labels. */
+export interface TableMarks {
+  /** Index (in `processes`) of the highlighted row; null for none. */
+  selected?: number | null;
+  deviceLabels?: ReadonlyMap<string, string>;
+}
+
+/**
+ * The highlighted row: `>` in its first column (blank for any pid under seven digits), so it
+ * shows without colour too, and inverse video with colour.
+ */
+function highlighted(line: string, color: boolean): string {
+  const marked = line.startsWith(" ") ? `>${line.slice(1)}` : line;
+  return color ? `${SGR.inverse}${marked}${SGR.reset}` : marked;
+}
+
 /**
  * The header, then the page of `pageRows` rows that `scroll` asks for (clamped to the last
  * page), and the range shown (`processes 1-20 of 31`; empty when there are none). `nowMs`:
@@ -144,17 +170,20 @@ export function processTableLines(
   width: number,
   color: boolean,
   nowMs = 0,
+  marks: TableMarks = {},
 ): { lines: string[]; range: string } {
-  const columns = columnsFor(processes, nowMs);
+  const context = { nowMs, deviceLabels: marks.deviceLabels ?? new Map<string, string>() };
+  const columns = columnsFor(processes, context);
   const header = tableLine(columns, columns.map((c) => c.title), "COMMAND", width);
   const lines = [color ? `${SGR.bold}${header}${SGR.reset}` : header];
   const start = Math.min(Math.max(0, scroll), Math.max(0, processes.length - pageRows));
   const shown = processes.slice(start, start + pageRows);
   if (processes.length === 0) lines.push(fitToWidth(" No GPU processes found.", width));
-  for (const p of shown) {
-    const cells = columns.map((column) => column.cell(p, nowMs));
-    lines.push(tableLine(columns, cells, p.command ?? p.name ?? "-", width));
-  }
+  shown.forEach((p, i) => {
+    const cells = columns.map((column) => column.cell(p, context));
+    const line = tableLine(columns, cells, p.command ?? p.name ?? "-", width);
+    lines.push(start + i === marks.selected ? highlighted(line, color) : line);
+  });
   const range = processes.length === 0
     ? ""
     : `processes ${start + 1}-${start + shown.length} of ${processes.length}`;

@@ -4,6 +4,10 @@
  * the latest reading, so they answer within a frame even while a reading is pending; the
  * sampler redraws after each reading, SIGWINCH after a resize.
  *
+ * K's question is answered here: `y` sends the signal (`process_signal.ts`, the pid's start
+ * time checked in /proc first), any other key sends nothing; every other key is a pure change
+ * of the UI state (`ui_state.ts`, `process_actions.ts`).
+ *
  * The terminal is always restored (raw mode off, cursor shown, main screen) on `q`/Ctrl-C,
  * on SIGINT/SIGTERM/SIGHUP, when stdin closes, when anything throws or a promise rejection is
  * left unhandled, and on process unload.
@@ -28,6 +32,10 @@ import { REPLAY_TICK_MS, type ReplayPlayer } from "./replay_player.ts";
 import { applySearchToken } from "./search_input.ts";
 import { Sampler, type SnapshotSource } from "../session/sampler.ts";
 import { applyKey, INITIAL_UI_STATE, type UiState } from "./ui_state.ts";
+import { answerPrompt } from "./process_actions.ts";
+import { ProcessHistory } from "./process_history.ts";
+import { sendSignal, type SignalSeams } from "./process_signal.ts";
+import { processStartTime } from "../session/process_start_time.ts";
 
 export interface TopOptions {
   intervalMs: number;
@@ -37,6 +45,10 @@ export interface TopOptions {
   unicode: boolean;
   /** Set for `top --replay`: the source is this player, and the replay keys drive it. */
   replay?: ReplayPlayer;
+  /** Why K sends no signal (`--read-only`, a replay, another /proc); absent when it may. */
+  signalsOff?: string | null;
+  /** How K's signal is sent and the pid checked (tests); `Deno.kill` and /proc by default. */
+  signalSeams?: SignalSeams;
 }
 
 export const NOT_A_TERMINAL_MESSAGE =
@@ -74,6 +86,7 @@ class TopScreen {
   #restored = false;
   readonly #removers: (() => void)[] = [];
   readonly #history = new History(historyCapacityFor(FALLBACK_SIZE.columns));
+  readonly #processHistory = new ProcessHistory(historyCapacityFor(FALLBACK_SIZE.columns));
   #historyHas: Snapshot | null = null;
 
   constructor(source: SnapshotSource, options: TopOptions, io: Io) {
@@ -145,6 +158,7 @@ class TopScreen {
     if (snapshot === null || snapshot === this.#historyHas) return;
     this.#historyHas = snapshot;
     this.#history.push(snapshot);
+    this.#processHistory.push(snapshot);
   };
 
   /** The reading on screen: a replay's current one shows at once after a step. */
@@ -157,6 +171,7 @@ class TopScreen {
       const snapshot = this.#shown();
       const size = this.#size();
       this.#history.resize(historyCapacityFor(size.columns));
+      this.#processHistory.resize(historyCapacityFor(size.columns));
       const lines = renderLiveFrame(snapshot, size, this.#state, {
         idFilter: idFilterOf(this.#source, snapshot),
         color: this.#options.color,
@@ -165,6 +180,7 @@ class TopScreen {
         pending: this.#sampler.pending,
         error: this.#sampler.lastError,
         history: this.#history,
+        processHistory: this.#processHistory,
         unicode: this.#options.unicode,
         ...(this.#options.replay ? { replay: this.#options.replay.status() } : {}),
       });
@@ -196,8 +212,21 @@ class TopScreen {
     }
   }
 
-  /** One token of input: text while the filter is typed, else a key; true when it quits. */
+  /**
+   * One token of input: K's answer while it asks, text while the filter is typed, else a
+   * key; true when it quits.
+   */
   #applyToken(token: string): boolean {
+    if (this.#state.prompt !== null && token !== "\x03") {
+      const yes = token === "y" || token === "Y";
+      const seams = { startTimeNow: processStartTime, ...this.#options.signalSeams };
+      this.#state = answerPrompt(
+        this.#state,
+        yes,
+        (prompt) => sendSignal(prompt, prompt.signal, seams),
+      );
+      return false;
+    }
     if (this.#options.replay && !this.#state.editing && token === " ") {
       this.#options.replay.togglePlaying();
       return false;
@@ -216,7 +245,11 @@ class TopScreen {
     if (key !== "left" && key !== "right") return;
     replay.step(key === "left" ? -1 : 1);
     this.#history.clear();
-    for (const snapshot of replay.upToCurrent(this.#history.capacity)) this.#history.push(snapshot);
+    this.#processHistory.clear();
+    for (const snapshot of replay.upToCurrent(this.#history.capacity)) {
+      this.#history.push(snapshot);
+      this.#processHistory.push(snapshot);
+    }
     this.#historyHas = replay.current;
   }
 
@@ -236,6 +269,9 @@ class TopScreen {
       deviceIndexes: (snapshot?.devices ?? []).map((d) => d.index).sort((a, b) => a - b),
       ...viewport,
       sortOrders: offeredSortOrders(snapshot?.processes ?? []),
+      rows: snapshot === null ? [] : visibleReading(snapshot, this.#state).processes,
+      processes: snapshot?.processes ?? [],
+      signalsOff: this.#options.signalsOff ?? null,
     });
     this.#state = result.state;
     this.#pausable.paused = result.state.paused;

@@ -2,8 +2,11 @@
  * What the user chose in the live view, and how each key changes it. Pure: the controller
  * keeps the state and redraws after each change.
  */
+import type { GpuProcess } from "../model/types.ts";
 import { CHART_LAYOUTS, type ChartLayout } from "./chart_panel.ts";
 import type { Key } from "./keys.ts";
+import { type ActionState, askSignal, toggleDetail } from "./process_actions.ts";
+import { moveSelection } from "./selection.ts";
 
 /**
  * The process orders, in the order `s` steps through them. CPU%, START, CONTAINER and POD are
@@ -24,12 +27,10 @@ export type SortOrder = typeof SORT_ORDERS[number];
 /** The orders always offered. */
 export const BASIC_SORT_ORDERS: readonly SortOrder[] = ["memory", "utilization", "pid"];
 
-export interface UiState {
+export interface UiState extends ActionState {
   sort: SortOrder;
   /** Show only this device's processes and block; null for every device. */
   deviceFilter: number | null;
-  /** First process row shown. */
-  scroll: number;
   help: boolean;
   /** How the history charts are laid out (`g` cycles). */
   charts: ChartLayout;
@@ -53,6 +54,11 @@ export const INITIAL_UI_STATE: UiState = {
   paused: false,
   search: "",
   editing: false,
+  selection: null,
+  detail: null,
+  prompt: null,
+  message: null,
+  terminated: null,
 };
 
 export interface KeyContext {
@@ -64,6 +70,12 @@ export interface KeyContext {
   totalRows: number;
   /** The orders `s` steps through now (default `BASIC_SORT_ORDERS`). */
   sortOrders?: readonly SortOrder[];
+  /** The table's rows in order, for the highlight (↑ ↓ j k PgUp PgDn Home End). */
+  rows?: readonly GpuProcess[];
+  /** Every process of the reading: the detail panel's may be filtered out of the rows. */
+  processes?: readonly GpuProcess[];
+  /** Why K sends no signal here (`--read-only`, a replay); absent when it may. */
+  signalsOff?: string | null;
 }
 
 /** The order after `current` among `offered`, in SORT_ORDERS' order, wrapping round. */
@@ -90,11 +102,6 @@ export function nextDeviceFilter(
   return indexes[at + 1] ?? null;
 }
 
-export function clampScroll(scroll: number, context: KeyContext): number {
-  const max = Math.max(0, context.totalRows - Math.max(1, context.pageRows));
-  return Math.min(Math.max(0, scroll), max);
-}
-
 /** The keys that switch a part of the view, not the scroll position. */
 function toggled(
   state: UiState,
@@ -114,18 +121,25 @@ function toggled(
     case "search":
       return { ...state, editing: true, help: false, scroll: 0 };
     case "escape":
+      // With the detail panel open, Esc closes it and keeps the filter.
+      if (state.detail !== null) return { ...state, detail: null };
       return { ...state, help: false, search: "", editing: false, scroll: 0 };
   }
 }
 
-export function applyKey(state: UiState, key: Key, context: KeyContext): KeyResult {
-  const page = Math.max(1, context.pageRows);
-  const scrolled = (scroll: number) => ({
-    state: { ...state, scroll: clampScroll(scroll, context) },
-    quit: false,
-  });
+export function applyKey(current: UiState, key: Key, context: KeyContext): KeyResult {
+  // A status-bar message lasts until the next key.
+  const state: UiState = current.message === null ? current : { ...current, message: null };
+  const actions = {
+    rows: context.rows ?? [],
+    pageRows: context.pageRows,
+    processes: context.processes ?? context.rows ?? [],
+    signalsOff: context.signalsOff ?? null,
+  };
   switch (key) {
     case "quit":
+      // q closes the detail panel first; a second q quits.
+      if (state.detail !== null) return { state: { ...state, detail: null }, quit: false };
       return { state, quit: true };
     case "left":
     case "right":
@@ -152,17 +166,18 @@ export function applyKey(state: UiState, key: Key, context: KeyContext): KeyResu
     case "search":
     case "escape":
       return { state: toggled(state, key), quit: false };
+    case "enter":
+      return { state: toggleDetail(state, actions), quit: false };
+    case "kill":
+      return { state: askSignal(state, actions), quit: false };
     case "up":
-      return scrolled(state.scroll - 1);
     case "down":
-      return scrolled(state.scroll + 1);
     case "page-up":
-      return scrolled(state.scroll - page);
     case "page-down":
-      return scrolled(state.scroll + page);
     case "home":
-      return scrolled(0);
-    case "end":
-      return scrolled(context.totalRows);
+    case "end": {
+      const moved = moveSelection(state.selection, state.scroll, key, actions);
+      return { state: { ...state, ...moved }, quit: false };
+    }
   }
 }

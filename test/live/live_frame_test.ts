@@ -47,7 +47,7 @@ Deno.test("renderLiveFrame: 80×18, every device and process (checked by eye)", 
     "",
     "",
     "",
-    " q quit  s sort  f filter  ↑↓ PgUp PgDn scroll  h help   processes 1-3 of 3",
+    " q quit  s sort  f filter  Enter details  K kill  h help   processes 1-3 of 3",
   ]);
 });
 
@@ -65,7 +65,7 @@ Deno.test("renderLiveFrame: 60×10 filtered to GPU 1, sorted by pid (checked by 
     "     77 -            1 drm              -    - Xorg",
     "",
     "",
-    " q quit  s sort  f filter  ↑↓ PgUp PgDn scroll  h help   pro",
+    " q quit  s sort  f filter  Enter details  K kill  h help   p",
   ]);
 });
 

@@ -28,13 +28,21 @@ export class Tmux {
     return this.run("send-keys", "-t", "t", ...keys);
   }
 
-  /** Polls the screen until `predicate` holds (at most `timeoutMs`); returns that screen. */
+  /**
+   * Polls the screen until `predicate` holds (at most `timeoutMs`); returns that screen. A
+   * frame is one write, but tmux may show it half drawn (a new title over old rows, on a
+   * loaded machine): the screen counts only when a second capture right after is the same.
+   */
   async waitFor(predicate: (screen: string) => boolean, what: string, timeoutMs = 20_000) {
     const deadline = Date.now() + timeoutMs;
     let screen = "";
     while (Date.now() < deadline) {
       screen = await this.screen();
-      if (predicate(screen)) return screen;
+      if (predicate(screen)) {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        if (await this.screen() === screen) return screen;
+        continue;
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error(`timed out waiting for ${what}; screen:\n${screen}`);
@@ -47,7 +55,7 @@ export function pids(screen: string): number[] {
   const header = lines.findIndex((line) => /^\s+PID USER/.test(line));
   const rows: number[] = [];
   for (const line of lines.slice(header + 1)) {
-    const match = /^\s+(\d+) /.exec(line);
+    const match = /^[\s>]\s*(\d+) /.exec(line); // > marks the chosen row
     if (!match) break;
     rows.push(Number(match[1]));
   }

@@ -325,6 +325,10 @@ tmuxTest(
       assert.match(stepped, new RegExp(`UTIL \\[\\|+ +${10 * next + 1}%\\]`));
       await tmux.keys("+");
       await tmux.waitFor((s) => s.includes(" 2× "), "twice the speed");
+      // A recording's processes are not this machine's: K says so and asks nothing.
+      await tmux.keys("Down");
+      await tmux.keys("K");
+      await tmux.waitFor((s) => s.includes("replay: K sends no signals"), "K off in a replay");
       await quitAndCheckShell(tmux);
     } finally {
       await Deno.remove(dir, { recursive: true });

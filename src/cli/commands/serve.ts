@@ -5,6 +5,7 @@ import {
   parseListenAddress,
 } from "../../serve/listen_address.ts";
 import { serve } from "../../serve/serve.ts";
+import { serveReplay } from "../serve_replay.ts";
 import { readTokenFile } from "../../serve/bearer_token.ts";
 import { readTlsFiles } from "../../serve/tls_files.ts";
 import { filteredSource } from "../../session/filtered_source.ts";
@@ -42,6 +43,11 @@ export function run({ options, values }: Invocation, io: Io): Promise<number> {
     exposeCommands: values["expose-commands"] === true,
     tls: readTlsFiles(stringValue(values["tls-cert"]), stringValue(values["tls-key"])),
   };
+  const replay = stringValue(values.replay);
+  if (replay !== undefined) {
+    const filters = { ids: options.ids, processes: processFilterOf(values) };
+    return serveReplay(replay, serveOptions, filters, io);
+  }
   const session = createSession({
     ...sessionOptionsOf(options, io.env),
     ...continuousDeadlines(interval),

@@ -50,6 +50,7 @@ async function runReplay(path: string, { options }: Invocation, io: Io): Promise
     version: VERSION,
     unicode: localeIsUtf8((name) => io.env(name)),
     replay: player,
+    signalsOff: "replay: K sends no signals (these processes are a recording's)",
   }, io);
 }
 
@@ -61,6 +62,7 @@ async function runLive({ options, values }: Invocation, io: Io): Promise<number>
     color: options.color,
     version: VERSION,
     unicode: localeIsUtf8((name: string) => io.env(name)),
+    signalsOff: signalsOffReason(options, values["read-only"] === true),
   };
   if (options.fleet !== undefined) {
     const source = await fleetSource(options.fleet, options.ids, interval);
@@ -75,6 +77,27 @@ async function runLive({ options, values }: Invocation, io: Io): Promise<number>
     topOptions,
     io,
   );
+}
+
+/**
+ * Why K may not send signals in a live view: `--read-only` (a shared server), `--hosts` (the
+ * processes are other machines'), or a /proc other than gputop's own (`--proc-root`,
+ * `--root`): its PIDs are another PID namespace's (a host's /proc mounted into a container),
+ * and the same number here may be another process. K signals the PID shown as gputop's own
+ * namespace numbers it.
+ */
+export function signalsOffReason(
+  options: { root: string | undefined; procRoot: string | undefined; fleet?: unknown },
+  readOnly: boolean,
+): string | null {
+  if (readOnly) return "read-only: K sends no signals (--read-only)";
+  if (options.fleet !== undefined) return "K sends no signals to other hosts (--hosts)";
+  const procRoot = options.procRoot ??
+    (options.root === undefined ? undefined : `${options.root}/proc`);
+  if (procRoot !== undefined && procRoot.replace(/\/+/g, "/").replace(/\/$/, "") !== "/proc") {
+    return "K is off with --proc-root or --root: those PIDs need not be this system's";
+  }
+  return null;
 }
 
 /**

@@ -39,6 +39,8 @@
  *   FAKE_NVML_COUNTS_FILE     after every init and shutdown, "init N shutdown M refcount R"
  *                             is written to this file (so a killed process leaves its counts)
  *   FAKE_NVML_SELF_PID=1      GPU 0's first compute process (4242) is the calling process
+ *   FAKE_NVML_PID=N           GPU 0's first compute process (4242) is pid N instead (a real
+ *                             process a test started, for top's K)
  *
  * And read at every call of the functions named below, a call that never returns (a GPU
  * fallen off the bus can make NVML calls hang for minutes):
@@ -317,6 +319,11 @@ static void new_generation(void) {
   if (self != NULL && strcmp(self, "1") == 0) {
     current[0].compute[0].pid = (unsigned int)getpid();
     current[0].samples[0].pid = (unsigned int)getpid();
+  }
+  const char *chosen = getenv("FAKE_NVML_PID");
+  if (chosen != NULL && atoi(chosen) > 0) {
+    current[0].compute[0].pid = (unsigned int)atoi(chosen);
+    current[0].samples[0].pid = (unsigned int)atoi(chosen);
   }
   new_mig_generation();
   if (scenario == SICK) current[0].pcie_width = 8; /* trained at x8 of x16 */
