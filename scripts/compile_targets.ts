@@ -55,7 +55,11 @@ export const LAZY_MODULES = [
   "src/cli/commands/version.ts",
   "src/cli/commands/watch.ts",
   "src/cli/query/nvidia_smi_entry.ts",
+  "src/fleet/fleet_source.ts",
+  "src/fleet/merge_hosts.ts",
+  "src/fleet/read_hosts.ts",
   "src/render/csv.ts",
+  "src/render/host_groups.ts",
   "src/render/snapshot_table.ts",
 ] as const;
 

@@ -36,12 +36,12 @@ async function listenersLeftBy(fn: () => Promise<void>): Promise<{ added: number
   return { added, left: live.size };
 }
 
-Deno.test("withOneShotSession: SIGINT and SIGTERM listened to only while it runs", async () => {
+Deno.test("withOneShotSession: SIGINT, SIGTERM and SIGHUP listened to only while it runs", async () => {
   const { options } = counted();
   const ok = await listenersLeftBy(async () => {
     await withOneShotSession(options, (s, signal) => readOnce(s, 0, signal));
   });
-  assert.deepEqual(ok, { added: Deno.build.os === "windows" ? 1 : 2, left: 0 });
+  assert.deepEqual(ok, { added: Deno.build.os === "windows" ? 1 : 3, left: 0 });
   const thrown = await listenersLeftBy(async () => {
     await withOneShotSession(options, () => Promise.reject(new Error("boom"))).catch(() => {});
   });
