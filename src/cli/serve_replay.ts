@@ -4,7 +4,6 @@
  * and demos. The recording is read as `top --replay` reads it: lines that are not readings of
  * this schema are skipped and counted once, on stderr, when the file is opened.
  */
-import { errorMessage } from "../model/errors.ts";
 import { EXIT_FAILURE } from "../platform/exit_codes.ts";
 import type { Io } from "../platform/io.ts";
 import { serve, type ServeOptions } from "../serve/serve.ts";
@@ -12,7 +11,7 @@ import { filteredSource } from "../session/filtered_source.ts";
 import { LoopingReplay } from "../session/looping_replay.ts";
 import { processFilteredSource } from "../session/process_filtered_source.ts";
 import type { ProcessFilter } from "../model/process_filter.ts";
-import { readRecording } from "../session/recording.ts";
+import { openRecording } from "./open_recording.ts";
 
 export async function serveReplay(
   path: string,
@@ -20,18 +19,9 @@ export async function serveReplay(
   filters: { ids: string[] | null; processes: ProcessFilter | null },
   io: Io,
 ): Promise<number> {
-  let recording;
-  try {
-    recording = await readRecording(path);
-  } catch (error) {
-    io.err(`gputop: cannot read ${path}: ${errorMessage(error)}\n`);
-    return EXIT_FAILURE;
-  }
+  const recording = await openRecording(path, io);
+  if (recording === null) return EXIT_FAILURE;
   const { snapshots, skipped } = recording;
-  if (snapshots.length === 0) {
-    io.err(`gputop: ${path} holds no reading (${skipped} lines skipped)\n`);
-    return EXIT_FAILURE;
-  }
   io.err(
     `gputop: replaying ${path}: ${snapshots.length} readings, ${skipped} lines skipped, looping\n`,
   );

@@ -5,17 +5,10 @@
  * that use it; a single-value option may be given once; no value may be padded with spaces.
  */
 import assert from "node:assert/strict";
-import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { drmFixtureArgs } from "../linux/sysfs/fixture_tree.ts";
 import { type CliResult, runCli } from "../support/run_cli.ts";
 
-const DRM = [
-  "--backends",
-  "drm",
-  "--sys-root",
-  sysRootOf("amdgpu-discrete"),
-  "--proc-root",
-  procRootOf("amdgpu-discrete"),
-];
+const DRM = drmFixtureArgs("amdgpu-discrete");
 
 function assertUsageError(result: CliResult, message: string, what: string): void {
   assert.equal(result.code, 2, `${what}: ${result.stderr}`);

@@ -4,12 +4,9 @@
  * others are drawn (the hang does not hold the screen back).
  */
 import assert from "node:assert/strict";
-import { Tmux } from "../live/tmux_session.ts";
+import { gputopShellLine, Tmux } from "../live/tmux_session.ts";
 import { fixtureSnapshotJson, startFakeHost } from "../support/fake_hosts.ts";
 import { testWithProgram } from "../support/require_program.ts";
-import { MAIN_TS, REPO_ROOT } from "../support/run_cli.ts";
-
-const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 
 testWithProgram(
   "tmux",
@@ -23,16 +20,9 @@ testWithProgram(
     const hang = startFakeHost({ kind: "hang" });
     const tmux = new Tmux(path);
     try {
-      const denoDir = Deno.env.get("DENO_DIR");
-      const command = [
-        `cd ${quote(REPO_ROOT)} && exec env -i TZ=UTC TERM=xterm-256color`,
-        `PATH=${quote(Deno.env.get("PATH") ?? "")} HOME=${quote(Deno.env.get("HOME") ?? "/")}`,
-        denoDir ? `DENO_DIR=${quote(denoDir)}` : "",
-        quote(Deno.execPath()),
-        "run -A --frozen --cached-only",
-        quote(MAIN_TS),
+      const command = gputopShellLine(
         `top --interval 500ms --host-timeout 1s --hosts ${a.host},${b.host},${hang.host}`,
-      ].join(" ");
+      );
       await tmux.run("new-session", "-d", "-s", "t", "-x", "160", "-y", "40", command);
       const screen = await tmux.waitFor(
         (s) => s.includes(`${b.host}  GPU 0`) && s.includes("no answer within 1s"),

@@ -1,4 +1,5 @@
 /** The reading the live-frame tests draw: one fully known GPU, one that knows little. */
+import type { LiveFrameOptions } from "../../src/live/frame_options.ts";
 import type { Snapshot } from "../../src/model/types.ts";
 import { makeBackend, makeDevice, makeProcess, makeSnapshot } from "../render/snapshot_builder.ts";
 
@@ -61,3 +62,15 @@ export const FRAME_SNAPSHOT: Snapshot = makeSnapshot({
     }),
   ],
 });
+
+/** Frame options without colour, at a 1 s interval, nothing pending. */
+export const PLAIN: LiveFrameOptions = {
+  color: false,
+  intervalMs: 1000,
+  version: "0.1.0",
+  pending: false,
+  error: null,
+};
+
+/** Lines without their trailing blanks, to compare with expected text. */
+export const trimmed = (lines: string[]) => lines.map((line) => line.trimEnd());

@@ -4,22 +4,13 @@
  * the fixture (live_frame_fixture.ts), not copied from output.
  */
 import assert from "node:assert/strict";
-import type { LiveFrameOptions } from "../../src/live/frame_options.ts";
 import { renderLiveFrame } from "../../src/live/live_frame.ts";
 import { processKey, rowKey } from "../../src/live/selection.ts";
 import { INITIAL_UI_STATE, type UiState } from "../../src/live/ui_state.ts";
 import { displayWidth } from "../../src/render/display_width.ts";
 import { makeDevice, makeProcess, makeSnapshot } from "../render/snapshot_builder.ts";
-import { FRAME_SNAPSHOT } from "./live_frame_fixture.ts";
+import { FRAME_SNAPSHOT, PLAIN, trimmed } from "./live_frame_fixture.ts";
 
-const PLAIN: LiveFrameOptions = {
-  color: false,
-  intervalMs: 1000,
-  version: "0.1.0",
-  pending: false,
-  error: null,
-};
-const trimmed = (lines: string[]) => lines.map((line) => line.trimEnd());
 const [TRAIN, RENDER] = FRAME_SNAPSHOT.processes as [
   (typeof FRAME_SNAPSHOT.processes)[0],
   (typeof FRAME_SNAPSHOT.processes)[0],

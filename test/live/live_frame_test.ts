@@ -5,24 +5,13 @@
  */
 import assert from "node:assert/strict";
 import { displayWidth } from "../../src/render/display_width.ts";
-import type { LiveFrameOptions } from "../../src/live/frame_options.ts";
 import { renderLiveFrame } from "../../src/live/live_frame.ts";
 import { sortProcesses } from "../../src/live/process_order.ts";
 import { bar } from "../../src/live/usage_bar.ts";
 import { processViewport } from "../../src/live/viewport.ts";
 import { INITIAL_UI_STATE, type UiState } from "../../src/live/ui_state.ts";
-import { FRAME_SNAPSHOT } from "./live_frame_fixture.ts";
+import { FRAME_SNAPSHOT, PLAIN, trimmed } from "./live_frame_fixture.ts";
 import { makeBackend, makeProcess, makeSnapshot } from "../render/snapshot_builder.ts";
-
-const PLAIN: LiveFrameOptions = {
-  color: false,
-  intervalMs: 1000,
-  version: "0.1.0",
-  pending: false,
-  error: null,
-};
-
-const trimmed = (lines: string[]) => lines.map((line) => line.trimEnd());
 
 Deno.test("renderLiveFrame: 80×18, every device and process (checked by eye)", () => {
   const lines = renderLiveFrame(FRAME_SNAPSHOT, { columns: 80, rows: 18 }, INITIAL_UI_STATE, PLAIN);

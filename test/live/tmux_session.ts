@@ -2,6 +2,8 @@
  * Drives a real terminal for the `top` end-to-end tests: a tmux server on a socket of its own
  * (`run`, `screen`, `keys`, `waitFor`), and the PID column read back from a captured screen.
  */
+import { MAIN_TS, REPO_ROOT } from "../support/run_cli.ts";
+
 export class Tmux {
   readonly socket = `gputop-test-${crypto.randomUUID().slice(0, 8)}`;
   constructor(readonly tmux: string) {}
@@ -60,4 +62,33 @@ export function pids(screen: string): number[] {
     rows.push(Number(match[1]));
   }
   return rows;
+}
+
+/** `text` as one single-quoted shell word. */
+export const shellQuote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+
+/**
+ * The shell line a tmux window runs for `gputop ARGS`: from the repository, in a clean
+ * environment (UTC, a 256-colour TERM, this PATH, HOME and DENO_DIR) plus `variables`, with
+ * `prefix` (e.g. a `setpriv …` wrapper) before Deno. ARGS is shell text, quoted by the caller.
+ */
+export function gputopShellLine(
+  args: string,
+  variables: Record<string, string> = {},
+  prefix = "",
+): string {
+  const denoDir = Deno.env.get("DENO_DIR");
+  return [
+    `cd ${shellQuote(REPO_ROOT)} && exec env -i TZ=UTC TERM=xterm-256color`,
+    `PATH=${shellQuote(Deno.env.get("PATH") ?? "")} HOME=${
+      shellQuote(Deno.env.get("HOME") ?? "/")
+    }`,
+    denoDir ? `DENO_DIR=${shellQuote(denoDir)}` : "",
+    ...Object.entries(variables).map(([name, value]) => `${name}=${shellQuote(value)}`),
+    prefix,
+    shellQuote(Deno.execPath()),
+    "run -A --frozen --cached-only",
+    shellQuote(MAIN_TS),
+    args,
+  ].join(" ");
 }

@@ -4,11 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { testWithProgram } from "../support/require_program.ts";
-import { MAIN_TS, REPO_ROOT } from "../support/run_cli.ts";
 import { buildAttributionTree } from "../linux/cgroup/attribution_tree.ts";
-import { pids, Tmux } from "./tmux_session.ts";
-
-const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+import { gputopShellLine, pids, shellQuote, Tmux } from "./tmux_session.ts";
 
 testWithProgram(
   "tmux",
@@ -17,16 +14,11 @@ testWithProgram(
     const tree = buildAttributionTree();
     const tmux = new Tmux(path);
     try {
-      const denoDir = Deno.env.get("DENO_DIR");
-      const command = [
-        `cd ${quote(REPO_ROOT)} && exec env -i TZ=UTC TERM=xterm-256color`,
-        `PATH=${quote(Deno.env.get("PATH") ?? "")} HOME=${quote(Deno.env.get("HOME") ?? "/")}`,
-        denoDir ? `DENO_DIR=${quote(denoDir)}` : "",
-        quote(Deno.execPath()),
-        "run -A --frozen --cached-only",
-        quote(MAIN_TS),
-        `top --interval 300ms --backends drm --root ${quote(tree.root)} --pod ml/trainer-0,sweep-3`,
-      ].join(" ");
+      const command = gputopShellLine(
+        `top --interval 300ms --backends drm --root ${
+          shellQuote(tree.root)
+        } --pod ml/trainer-0,sweep-3`,
+      );
       await tmux.run("new-session", "-d", "-s", "t", "-x", "160", "-y", "30", command);
       // CPU% needs two readings: its column comes with the second.
       const first = await tmux.waitFor(

@@ -11,10 +11,7 @@
 import assert from "node:assert/strict";
 import { buildFakeNvml } from "../fakes/nvml/build_fake_nvml.ts";
 import { testWithProgram } from "../support/require_program.ts";
-import { MAIN_TS, REPO_ROOT } from "../support/run_cli.ts";
-import { Tmux } from "./tmux_session.ts";
-
-const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+import { gputopShellLine, Tmux } from "./tmux_session.ts";
 
 /** A marker long enough to wrap at 100 columns: the panel must show all of it. */
 const MARKER = `gputop-victim-${"x".repeat(60)}-${"y".repeat(60)}-end`;
@@ -41,18 +38,11 @@ function startVictim(options: { asNobody?: boolean; termFile?: string } = {}): D
 /** gputop top in a fresh tmux server, NVML's first process being `pid`. */
 async function startTop(tmux: Tmux, pid: number, extra: { args?: string; prefix?: string } = {}) {
   const lib = await buildFakeNvml();
-  const denoDir = Deno.env.get("DENO_DIR");
-  const command = [
-    `cd ${quote(REPO_ROOT)} && exec env -i TZ=UTC TERM=xterm-256color`,
-    `PATH=${quote(Deno.env.get("PATH") ?? "")} HOME=${quote(Deno.env.get("HOME") ?? "/")}`,
-    denoDir ? `DENO_DIR=${quote(denoDir)}` : "",
-    `GPUTOP_NVML_LIB=${quote(lib)} FAKE_NVML_SCENARIO=two-gpus FAKE_NVML_PID=${pid}`,
-    extra.prefix ?? "",
-    quote(Deno.execPath()),
-    "run -A --frozen --cached-only",
-    quote(MAIN_TS),
+  const command = gputopShellLine(
     `top --interval 300ms --backends nvml ${extra.args ?? ""}`,
-  ].join(" ");
+    { GPUTOP_NVML_LIB: lib, FAKE_NVML_SCENARIO: "two-gpus", FAKE_NVML_PID: String(pid) },
+    extra.prefix ?? "",
+  );
   await tmux.run("new-session", "-d", "-s", "t", "-x", "100", "-y", "30", command);
   await tmux.waitFor((s) => s.includes(` ${pid} `) && s.includes("processes 1-"), "the child");
 }

@@ -4,18 +4,11 @@
  * stay up, log one line, close what it cannot afford to hold, and recover.
  */
 import assert from "node:assert/strict";
-import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { drmFixtureArgs } from "../linux/sysfs/fixture_tree.ts";
 import { RawClient, request } from "./raw_http.ts";
 import { startServe } from "./serve_process.ts";
 
-const DRM_ARGS = [
-  "--backends",
-  "drm",
-  "--sys-root",
-  sysRootOf("amdgpu-discrete"),
-  "--proc-root",
-  procRootOf("amdgpu-discrete"),
-];
+const DRM_ARGS = drmFixtureArgs("amdgpu-discrete");
 // mem_info_vram_used in the Vega capture
 const DEVICE_SERIES = /^gputop_device_memory_used_bytes\{index="0",.*vendor="amd"\} 1490378752$/m;
 const CONNECTIONS = 2_000;

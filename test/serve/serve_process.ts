@@ -74,3 +74,12 @@ export function freePort(): number {
   listener.close();
   return port;
 }
+
+/**
+ * A matcher for one device's sample line in a scrape: family `name`, the device's `index`
+ * label first, `labels` (text inside the braces, e.g. `bound="max"`) somewhere after, `value`.
+ */
+export function deviceSeries(index: number) {
+  return (name: string, labels: string, value: string): RegExp =>
+    new RegExp(`^${name}\\{index="${index}",[^}]*${labels}\\} ${value}$`, "m");
+}

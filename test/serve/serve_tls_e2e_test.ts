@@ -5,21 +5,14 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { drmFixtureArgs } from "../linux/sysfs/fixture_tree.ts";
 import { runCli } from "../support/run_cli.ts";
 import { makeTestCertificates } from "../support/test_certificates.ts";
 import { withTempDirAsync } from "../support/temp_dir.ts";
 import { assertUsageError } from "../support/usage_error.ts";
 import { startServe } from "./serve_process.ts";
 
-const TREE_ARGS = [
-  "--backends",
-  "drm",
-  "--sys-root",
-  sysRootOf("amdgpu-discrete"),
-  "--proc-root",
-  procRootOf("amdgpu-discrete"),
-];
+const TREE_ARGS = drmFixtureArgs("amdgpu-discrete");
 
 Deno.test("gputop serve over TLS: HTTPS with the given certificate, plain HTTP refused", async () => {
   await withTempDirAsync(async (dir) => {

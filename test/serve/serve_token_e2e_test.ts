@@ -5,19 +5,12 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
+import { drmFixtureArgs } from "../linux/sysfs/fixture_tree.ts";
 import { withTempDirAsync } from "../support/temp_dir.ts";
 import { assertUsageError } from "../support/usage_error.ts";
 import { startServe } from "./serve_process.ts";
 
-const TREE_ARGS = [
-  "--backends",
-  "drm",
-  "--sys-root",
-  sysRootOf("amdgpu-discrete"),
-  "--proc-root",
-  procRootOf("amdgpu-discrete"),
-];
+const TREE_ARGS = drmFixtureArgs("amdgpu-discrete");
 const TOKEN = "k3y-0f-the-fleet";
 
 function writeToken(dir: string, text: string, mode: number): string {

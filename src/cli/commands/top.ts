@@ -5,8 +5,8 @@
 import { runTop } from "../../live/top.ts";
 import { localeIsUtf8 } from "../../live/locale.ts";
 import { ReplayPlayer } from "../../live/replay_player.ts";
-import { readRecording, recordedIntervalMs } from "../../session/recording.ts";
-import { errorMessage } from "../../model/errors.ts";
+import { recordedIntervalMs } from "../../session/recording.ts";
+import { openRecording } from "../open_recording.ts";
 import { EXIT_FAILURE } from "../../platform/exit_codes.ts";
 import { stringValue } from "../cli_options.ts";
 import { filteredSource } from "../../session/filtered_source.ts";
@@ -31,18 +31,9 @@ export async function run(invocation: Invocation, io: Io): Promise<number> {
 /** `--replay FILE`: the recording's readings, at their recorded pace, in the same screen. */
 async function runReplay(path: string, { options }: Invocation, io: Io): Promise<number> {
   if (options.fleet !== undefined) throw new UsageError("--replay cannot go with --hosts");
-  let recording;
-  try {
-    recording = await readRecording(path);
-  } catch (error) {
-    io.err(`gputop: cannot read ${path}: ${errorMessage(error)}\n`);
-    return EXIT_FAILURE;
-  }
+  const recording = await openRecording(path, io);
+  if (recording === null) return EXIT_FAILURE;
   const { snapshots, skipped } = recording;
-  if (snapshots.length === 0) {
-    io.err(`gputop: ${path} holds no reading (${skipped} lines skipped)\n`);
-    return EXIT_FAILURE;
-  }
   const player = new ReplayPlayer(snapshots, skipped);
   return await runTop(player, {
     intervalMs: recordedIntervalMs(snapshots),

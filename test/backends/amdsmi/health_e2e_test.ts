@@ -18,8 +18,9 @@ import { procRootOf, sysRootOf } from "../../linux/sysfs/fixture_tree.ts";
 import { parseJsonOutput, runCli } from "../../support/run_cli.ts";
 import { schemaValidator } from "../../support/schema_validator.ts";
 import { snapshotOutput } from "../../support/snapshot_output.ts";
-import { startServe } from "../../serve/serve_process.ts";
+import { deviceSeries, startServe } from "../../serve/serve_process.ts";
 import { fakeAmdsmiTest } from "./_support.ts";
+import { MI300_HEALTHY, MI300_SICK } from "./expected.ts";
 
 const HEALTH_KEYS = [
   "pcieGeneration",
@@ -37,22 +38,9 @@ const HEALTH_KEYS = [
   "healthReasons",
 ] as const;
 
+// The backend's readings (worked from the fake in expected.ts), then what the rule adds.
 const HEALTHY = {
-  pcieGeneration: 5,
-  pcieWidth: 16,
-  pcieGenerationMax: 5,
-  pcieWidthMax: 16,
-  pcieReplayCount: 0,
-  eccEnabled: true,
-  eccErrors: {
-    volatileCorrected: 0,
-    volatileUncorrected: 0,
-    aggregateCorrected: null, // AMD SMI keeps no lifetime count
-    aggregateUncorrected: null,
-  },
-  retiredPages: 0,
-  retirementPending: false,
-  retirementFailed: false,
+  ...MI300_HEALTHY,
   clockEventReasons: null, // AMD SMI is not asked for clock reasons
   health: "ok",
   healthReasons: [],
@@ -60,17 +48,7 @@ const HEALTHY = {
 
 const SICK = {
   ...HEALTHY,
-  pcieWidth: 8,
-  pcieReplayCount: 12,
-  eccErrors: {
-    volatileCorrected: 5,
-    volatileUncorrected: 2,
-    aggregateCorrected: null,
-    aggregateUncorrected: null,
-  },
-  retiredPages: 3, // the reserved pages only
-  retirementPending: true, // 1 pending
-  retirementFailed: true, // 1 unreservable
+  ...MI300_SICK,
   health: "critical",
   healthReasons: [
     "2 uncorrected ECC errors since the driver loaded",
@@ -195,8 +173,7 @@ fakeAmdsmiTest("gputop serve carries the sick AMD board's health", async () => {
   const serve = await startServe(["--interval", "100ms", ...args], env);
   try {
     const text = await (await fetch(`http://127.0.0.1:${serve.port}/metrics`)).text();
-    const series = (name: string, labels: string, value: string) =>
-      new RegExp(`^${name}\\{index="1",[^}]*${labels}\\} ${value}$`, "m");
+    const series = deviceSeries(1);
     assert.match(text, series("gputop_device_pcie_link_width", 'bound="current"', "8"));
     assert.match(text, series("gputop_device_pcie_link_width", 'bound="max"', "16"));
     assert.match(text, series("gputop_device_pcie_link_generation", 'bound="max"', "5"));

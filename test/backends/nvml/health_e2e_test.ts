@@ -10,7 +10,7 @@ import { buildFakeNvml, fakeNvmlEnv } from "../../fakes/nvml/build_fake_nvml.ts"
 import { parseJsonOutput, runCli } from "../../support/run_cli.ts";
 import { runCliOnFakeNvml } from "../../support/fake_nvml_cli.ts";
 import { snapshotOutput } from "../../support/snapshot_output.ts";
-import { startServe } from "../../serve/serve_process.ts";
+import { deviceSeries, startServe } from "../../serve/serve_process.ts";
 import { fakeNvmlTest } from "./_support.ts";
 
 const HEALTH_KEYS = [
@@ -182,9 +182,7 @@ fakeNvmlTest("gputop serve carries the sick NVML board's health", async () => {
   );
   try {
     const text = await (await fetch(`http://127.0.0.1:${serve.port}/metrics`)).text();
-    const gpu0 = 'index="0"';
-    const series = (name: string, labels: string, value: string) =>
-      new RegExp(`^${name}\\{${gpu0},[^}]*${labels}\\} ${value}$`, "m");
+    const series = deviceSeries(0);
     assert.match(text, series("gputop_device_pcie_link_width", 'bound="current"', "8"));
     assert.match(text, series("gputop_device_pcie_link_width", 'bound="max"', "16"));
     assert.match(text, series("gputop_device_pcie_link_generation", 'bound="max"', "4"));
