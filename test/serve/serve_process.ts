@@ -79,7 +79,21 @@ export function freePort(): number {
  * A matcher for one device's sample line in a scrape: family `name`, the device's `index`
  * label first, `labels` (text inside the braces, e.g. `bound="max"`) somewhere after, `value`.
  */
-export function deviceSeries(index: number) {
+function deviceSeries(index: number) {
   return (name: string, labels: string, value: string): RegExp =>
     new RegExp(`^${name}\\{index="${index}",[^}]*${labels}\\} ${value}$`, "m");
+}
+
+/** Each `[family, labels, value]` has its line for device `index` in the scrape `text`. */
+export function assertDeviceSeries(
+  text: string,
+  index: number,
+  expected: readonly (readonly [string, string, string])[],
+): void {
+  const series = deviceSeries(index);
+  for (const [name, labels, value] of expected) {
+    if (!series(name, labels, value).test(text)) {
+      throw new Error(`no ${name}{index="${index}",…${labels}} ${value} in:\n${text}`);
+    }
+  }
 }

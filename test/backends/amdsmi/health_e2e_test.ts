@@ -18,7 +18,7 @@ import { procRootOf, sysRootOf } from "../../linux/sysfs/fixture_tree.ts";
 import { parseJsonOutput, runCli } from "../../support/run_cli.ts";
 import { schemaValidator } from "../../support/schema_validator.ts";
 import { snapshotOutput } from "../../support/snapshot_output.ts";
-import { deviceSeries, startServe } from "../../serve/serve_process.ts";
+import { assertDeviceSeries, startServe } from "../../serve/serve_process.ts";
 import { fakeAmdsmiTest } from "./_support.ts";
 import { MI300_HEALTHY, MI300_SICK } from "./expected.ts";
 
@@ -173,21 +173,16 @@ fakeAmdsmiTest("gputop serve carries the sick AMD board's health", async () => {
   const serve = await startServe(["--interval", "100ms", ...args], env);
   try {
     const text = await (await fetch(`http://127.0.0.1:${serve.port}/metrics`)).text();
-    const series = deviceSeries(1);
-    assert.match(text, series("gputop_device_pcie_link_width", 'bound="current"', "8"));
-    assert.match(text, series("gputop_device_pcie_link_width", 'bound="max"', "16"));
-    assert.match(text, series("gputop_device_pcie_link_generation", 'bound="max"', "5"));
-    assert.match(
-      text,
-      series("gputop_device_ecc_errors", 'type="uncorrected",counter="volatile"', "2"),
-    );
-    assert.match(
-      text,
-      series("gputop_device_ecc_errors", 'type="corrected",counter="volatile"', "5"),
-    );
-    assert.match(text, series("gputop_device_retired_pages", "", "3"));
-    assert.match(text, series("gputop_device_health", 'gputop_device_health="critical"', "1"));
-    assert.match(text, series("gputop_device_health", 'gputop_device_health="ok"', "0"));
+    assertDeviceSeries(text, 1, [
+      ["gputop_device_pcie_link_width", 'bound="current"', "8"],
+      ["gputop_device_pcie_link_width", 'bound="max"', "16"],
+      ["gputop_device_pcie_link_generation", 'bound="max"', "5"],
+      ["gputop_device_ecc_errors", 'type="uncorrected",counter="volatile"', "2"],
+      ["gputop_device_ecc_errors", 'type="corrected",counter="volatile"', "5"],
+      ["gputop_device_retired_pages", "", "3"],
+      ["gputop_device_health", 'gputop_device_health="critical"', "1"],
+      ["gputop_device_health", 'gputop_device_health="ok"', "0"],
+    ]);
   } finally {
     const { code } = await serve.stop();
     assert.equal(code, 143);

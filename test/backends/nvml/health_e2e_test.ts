@@ -10,7 +10,7 @@ import { buildFakeNvml, fakeNvmlEnv } from "../../fakes/nvml/build_fake_nvml.ts"
 import { parseJsonOutput, runCli } from "../../support/run_cli.ts";
 import { runCliOnFakeNvml } from "../../support/fake_nvml_cli.ts";
 import { snapshotOutput } from "../../support/snapshot_output.ts";
-import { deviceSeries, startServe } from "../../serve/serve_process.ts";
+import { assertDeviceSeries, startServe } from "../../serve/serve_process.ts";
 import { fakeNvmlTest } from "./_support.ts";
 
 const HEALTH_KEYS = [
@@ -182,22 +182,17 @@ fakeNvmlTest("gputop serve carries the sick NVML board's health", async () => {
   );
   try {
     const text = await (await fetch(`http://127.0.0.1:${serve.port}/metrics`)).text();
-    const series = deviceSeries(0);
-    assert.match(text, series("gputop_device_pcie_link_width", 'bound="current"', "8"));
-    assert.match(text, series("gputop_device_pcie_link_width", 'bound="max"', "16"));
-    assert.match(text, series("gputop_device_pcie_link_generation", 'bound="max"', "4"));
-    assert.match(
-      text,
-      series("gputop_device_ecc_errors", 'type="uncorrected",counter="volatile"', "2"),
-    );
-    assert.match(
-      text,
-      series("gputop_device_ecc_errors", 'type="corrected",counter="aggregate"', "40"),
-    );
-    assert.match(text, series("gputop_device_retired_pages", "", "3"));
-    assert.match(text, series("gputop_device_clock_event_reason", 'reason="thermal"', "1"));
-    assert.match(text, series("gputop_device_clock_event_reason", 'reason="idle"', "0"));
-    assert.match(text, series("gputop_device_health", 'gputop_device_health="critical"', "1"));
+    assertDeviceSeries(text, 0, [
+      ["gputop_device_pcie_link_width", 'bound="current"', "8"],
+      ["gputop_device_pcie_link_width", 'bound="max"', "16"],
+      ["gputop_device_pcie_link_generation", 'bound="max"', "4"],
+      ["gputop_device_ecc_errors", 'type="uncorrected",counter="volatile"', "2"],
+      ["gputop_device_ecc_errors", 'type="corrected",counter="aggregate"', "40"],
+      ["gputop_device_retired_pages", "", "3"],
+      ["gputop_device_clock_event_reason", 'reason="thermal"', "1"],
+      ["gputop_device_clock_event_reason", 'reason="idle"', "0"],
+      ["gputop_device_health", 'gputop_device_health="critical"', "1"],
+    ]);
   } finally {
     const { code } = await serve.stop();
     assert.equal(code, 143);
