@@ -5,6 +5,7 @@
  * one timestamped reading; `close()` releases everything and is safe to call twice.
  */
 import type { BackendId, BackendReading, BackendState } from "../model/types.ts";
+import type { DeviceNodeCheck } from "./device_nodes.ts";
 
 /** Everything a backend may learn about its environment; injected so tests can fake it. */
 export interface BackendContext {
@@ -40,6 +41,11 @@ export interface BackendContext {
    * beside the proc root (`/proc` → `/etc/passwd`, `/var/log/pods`).
    */
   rootDir?: string | null;
+  /**
+   * Where device nodes are looked for before a vendor library is loaded
+   * (src/backends/device_nodes.ts): `GPUTOP_DEV_ROOT`; absent, `dev` under `rootDir`, else `/dev`.
+   */
+  devRoot?: string;
 }
 
 /** The result of `open()`: availability as data. */
@@ -92,6 +98,11 @@ export interface BackendDescriptor {
    * and `gputop backends` names the lifetime mode on their row ("library session").
    */
   readonly libraryLifetime?: boolean;
+  /**
+   * The device nodes without which a default run skips this backend before loading anything
+   * (src/backends/device_nodes.ts); `--backends` naming it, or its library variable, forces it.
+   */
+  readonly deviceNodes?: DeviceNodeCheck;
 }
 
 /**
