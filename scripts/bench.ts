@@ -153,7 +153,7 @@ async function nvmlRows(): Promise<Row[]> {
   if (fakeNvmlUnavailableReason() !== null) return [];
   Deno.env.set("GPUTOP_NVML_LIB", await buildFakeNvml());
   Deno.env.set("FAKE_NVML_SCENARIO", "two-gpus");
-  const nvml = createSession({ backends: ["nvml"], procRoot: "/nonexistent" });
+  const nvml = createSession({ backends: ["nvml"], procRoot: Deno.makeTempDirSync() });
   await nvml.open();
   const times: number[] = [];
   for (let i = 0; i < 20; i++) await nvml.sample();
