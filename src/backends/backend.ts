@@ -5,7 +5,6 @@
  * one timestamped reading; `close()` releases everything and is safe to call twice.
  */
 import type { BackendId, BackendReading, BackendState } from "../model/types.ts";
-import type { DeviceNodeCheck } from "./device_nodes.ts";
 
 /** Everything a backend may learn about its environment; injected so tests can fake it. */
 export interface BackendContext {
@@ -70,6 +69,14 @@ export interface Backend {
    * worker thread returned and was shut down, a child process group was reaped). Optional.
    */
   settled?(): Promise<void>;
+}
+
+/** How one backend's device nodes are found (the checks: src/backends/device_nodes.ts). */
+export interface DeviceNodeCheck {
+  /** The variable naming the backend's library (or program); set, the check does not apply. */
+  override: string;
+  /** Null when a node is there (or cannot be ruled out); else what is missing, for the status. */
+  missing(ctx: BackendContext): string | null;
 }
 
 /** A registry entry: how to make a backend, and where it is on by default. */

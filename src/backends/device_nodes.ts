@@ -6,15 +6,7 @@
  * unreadable) counts as present. A backend named in `--backends`, or whose library path is given
  * by its environment variable, is never skipped (src/session/plan_backends.ts).
  */
-import type { BackendContext } from "./backend.ts";
-
-/** How one backend's device nodes are found. */
-export interface DeviceNodeCheck {
-  /** The variable naming the backend's library (or program); set, the check does not apply. */
-  override: string;
-  /** Null when a node is there (or cannot be ruled out); else what is missing, for the status. */
-  missing(ctx: BackendContext): string | null;
-}
+import type { BackendContext, DeviceNodeCheck } from "./backend.ts";
 
 /** Vendor ids in sysfs `device/vendor` (PCI-SIG assignments). */
 const INTEL_VENDOR = "0x8086";
