@@ -12,16 +12,20 @@ import {
   readTextBounded,
   VALUE_CAP_BYTES,
 } from "./bounded_read.ts";
+import { onKernelFilesystem } from "./kernel_mounts.ts";
 
 /**
- * Whether a read of `path` may block: false for the real /proc and /sys, whose files are all
- * regular; otherwise true only when the path is not a regular file. A user-given --sys-root or
- * --proc-root can hold a FIFO or a device, and a synchronous read of one blocks the event loop
- * for good (signal listeners included). The stat is skipped for /proc and /sys because this
- * runs for every fdinfo file of every scan.
+ * Whether a read of `path` may block: false for /proc and /sys and anything else on a procfs or
+ * sysfs mount (a user-given `--proc-root /host/proc`: `kernel_mounts.ts`, decided once per
+ * process, not per read), whose files are all regular; otherwise true only when the path is not
+ * a regular file. A user-given --sys-root or --proc-root that is a plain directory tree can hold
+ * a FIFO or a device, and a synchronous read of one blocks the event loop for good (signal
+ * listeners included), so such a tree keeps the `stat` before each read.
  */
 export function mayBlockOnRead(path: string): boolean {
-  if (path.startsWith("/proc/") || path.startsWith("/sys/")) return false;
+  if (path.startsWith("/proc/") || path.startsWith("/sys/") || onKernelFilesystem(path)) {
+    return false;
+  }
   try {
     return !Deno.statSync(path).isFile;
   } catch {

@@ -27,6 +27,7 @@ import {
   type DrmProcessUsage,
   type DrmSampleResult,
 } from "../../linux/fdinfo/drm_process_sampler.ts";
+import { scanPathOf } from "../../linux/fdinfo/choose_proc_reader.ts";
 import { gpuMemoryFromRegions } from "../../linux/fdinfo/gpu_memory.ts";
 import { FDINFO_CAP_BYTES } from "../../linux/fdinfo/scan_drm_clients.ts";
 import { capLabel } from "../../linux/bounded_read.ts";
@@ -39,6 +40,8 @@ import { readAccelDevice } from "./read_accel.ts";
 /** What the backend needs from the fdinfo side; the real one walks /proc. */
 export interface ProcessSampler {
   sample(): DrmSampleResult;
+  /** Frees what sampling holds open (kept-open fdinfo files). */
+  close?(): void;
 }
 
 interface EnergyMark {
@@ -128,6 +131,7 @@ export class DrmBackend implements Backend {
   }
 
   close(): void {
+    this.#sampler?.close?.();
     this.#sampler = null;
     this.#energy.clear();
   }
@@ -213,6 +217,7 @@ export const drmBackend: BackendDescriptor = {
           sysRoot: c.sysRoot,
           nowMs: () => c.nowMs(),
           rescanIntervalMs: c.rescanIntervalMs,
+          scan: scanPathOf(c.env("GPUTOP_SCAN")),
         }),
     ),
 };

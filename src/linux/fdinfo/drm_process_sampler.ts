@@ -17,6 +17,7 @@
 import { toCanonicalEngines } from "./engine_classes.ts";
 import { engineRates } from "./engine_rates.ts";
 import type { ParsedFdinfo } from "./parsed_fdinfo.ts";
+import type { ScanPath } from "./choose_proc_reader.ts";
 import { type DrmClient, DrmClientScanner } from "./scan_drm_clients.ts";
 
 export interface DrmProcessUsage {
@@ -60,6 +61,8 @@ export interface DrmProcessSamplerOptions {
    * milliseconds have passed since the last full walk (see `scan_drm_clients.ts`).
    */
   rescanIntervalMs?: number | null;
+  /** "ops" reads /proc through Deno's ops even where libc loads (`GPUTOP_SCAN=ops`). */
+  scan?: ScanPath;
 }
 
 /** Bytes per region for one client: resident where given, else total. */
@@ -102,7 +105,13 @@ export class DrmProcessSampler {
       options.procRoot,
       options.sysRoot,
       this.#rescanIntervalMs !== null,
+      { scan: options.scan ?? "auto" },
     );
+  }
+
+  /** Frees the scanner's kept-open fdinfo files; a later sample opens them again. */
+  close(): void {
+    this.#scanner.close();
   }
 
   sample(): DrmSampleResult {

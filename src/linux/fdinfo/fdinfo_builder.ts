@@ -7,6 +7,7 @@
 import { normalizePciBusId } from "../../model/pci.ts";
 import { hasWhitespace, indexOfCodeBefore, isSafeName, isSpaceCode } from "./fdinfo_chars.ts";
 import { FdinfoNumberReader, isUint } from "./fdinfo_numbers.ts";
+import { keyPlanOf } from "./fdinfo_key_plan.ts";
 import { LegacyAmdgpuFdinfo } from "./legacy_amdgpu_fdinfo.ts";
 import {
   emptyParsedFdinfo,
@@ -29,23 +30,11 @@ const FREQ_UNITS: ReadonlyMap<string, number> = new Map([
 ]);
 
 /**
- * Memory keys: drm-<category>-<region>, by key prefix (after `drm-`). `memory-` is the
- * deprecated alias of resident and handled apart.
- */
-const MEMORY_PREFIXES: readonly (readonly [string, keyof FdinfoRegionMemory])[] = [
-  ["total-", "totalBytes"],
-  ["shared-", "sharedBytes"],
-  ["resident-", "residentBytes"],
-  ["purgeable-", "purgeableBytes"],
-  ["active-", "activeBytes"],
-];
-
-/**
  * Hardening: 4096 characters per line (the longest real values, client names, are 64 bytes).
  * No kernel prints a line near it; a longer line is hostile or corrupt, so it is counted in
  * `ignoredLines` instead of being parsed.
  */
-const MAX_LINE_CHARS = 4096;
+export const MAX_LINE_CHARS = 4096;
 
 /** What became of one line: used, unusable (counted in `ignoredLines`), or a repeated key. */
 type Outcome = 0 | 1 | 2;
@@ -57,6 +46,18 @@ const REPEATED = 2;
 function slotOutcome(record: Record<string, unknown>, name: string): Outcome {
   if (!isSafeName(name)) return IGNORED;
   return Object.hasOwn(record, name) ? REPEATED : APPLIED;
+}
+
+/** `normalizePciBusId` of `drm-pdev` values, kept for the few devices a machine has (≤ 256). */
+const pdevs = new Map<string, string | null>();
+
+function normalizedPdev(value: string): string | null {
+  let pdev = pdevs.get(value);
+  if (pdev === undefined) {
+    pdev = normalizePciBusId(value);
+    if (pdevs.size < 256) pdevs.set(value, pdev);
+  }
+  return pdev;
 }
 
 /** Feed it every line with `addLine`, then take the result once with `finish`. */
@@ -99,6 +100,19 @@ export class FdinfoBuilder {
     if (this.apply(key, value) === IGNORED) this.result.ignoredLines++;
   }
 
+  /**
+   * Applies a line already cut, trimmed and split at its first colon (`key` trimmed at its end,
+   * `value` at its start), as `addLine` would: the byte parser's way in.
+   */
+  addKeyValue(key: string, value: string): void {
+    if (this.apply(key, value) === IGNORED) this.result.ignoredLines++;
+  }
+
+  /** Counts a line that cannot be used (too long, no key). */
+  ignoreLine(): void {
+    this.result.ignoredLines++;
+  }
+
   /** The parse, or null when the text was not a DRM client. */
   finish(): ParsedFdinfo | null {
     const result = this.result;
@@ -113,13 +127,56 @@ export class FdinfoBuilder {
   /**
    * Applies one key/value. A key seen before (its slot is already filled) is a repeat and is
    * skipped without a count: first value wins. Checked before the value, as a repeat is not
-   * garbage whatever it says.
+   * garbage whatever it says. What the key means comes from `keyPlanOf` (worked out once).
    */
   private apply(key: string, value: string): Outcome {
-    if (key.startsWith("drm-")) {
-      if (hasWhitespace(key)) return IGNORED;
-      return this.applyDrmKey(key.slice(4), value);
+    const plan = keyPlanOf(key);
+    const result = this.result;
+    switch (plan.kind) {
+      case "other":
+        return this.applyOtherKey(key, value);
+      case "ignored":
+        return IGNORED;
+      case "driver":
+        if (result.driver !== null) return REPEATED;
+        if (value === "") return IGNORED;
+        result.driver = value;
+        return APPLIED;
+      case "pdev":
+        if (this.pdevSeen) return REPEATED;
+        this.pdevSeen = true;
+        result.pdev = normalizedPdev(value);
+        if (result.pdev === null) result.unknown["drm-pdev"] = value;
+        return APPLIED;
+      case "clientId":
+        if (result.clientId !== null) return REPEATED;
+        if (!isUint(value)) return IGNORED;
+        result.clientId = value;
+        return APPLIED;
+      case "clientName":
+        if (result.clientName !== null) return REPEATED;
+        result.clientName = value;
+        return APPLIED;
+      case "counter":
+        return this.putCounter(result[plan.record], plan.name, value, plan.allowNs);
+      case "capacity":
+        return this.putCapacity(plan.name, value);
+      case "frequency":
+        return this.putFrequency(result[plan.record], plan.name, value);
+      case "memory":
+        return this.putMemory(plan.region, plan.field, value);
+      case "alias":
+        return this.putAlias(plan.region, value);
+      case "drmUnknown": {
+        const outcome = slotOutcome(result.unknown, key);
+        if (outcome === APPLIED) result.unknown[key] = value;
+        return outcome;
+      }
     }
+  }
+
+  /** A key outside `drm-`: generic, legacy amdgpu, or kept under `unknown`. */
+  private applyOtherKey(key: string, value: string): Outcome {
     if (GENERIC_KEYS.has(key)) return APPLIED;
     if (this.legacy.hasSeen(key) || Object.hasOwn(this.result.unknown, key)) return REPEATED;
     if (key.endsWith(" mem")) {
@@ -134,94 +191,35 @@ export class FdinfoBuilder {
     return APPLIED;
   }
 
-  private applyDrmKey(name: string, value: string): Outcome {
-    const result = this.result;
-    switch (name) {
-      case "driver":
-        if (result.driver !== null) return REPEATED;
-        if (value === "") return IGNORED;
-        result.driver = value;
-        return APPLIED;
-      case "pdev":
-        if (this.pdevSeen) return REPEATED;
-        this.pdevSeen = true;
-        result.pdev = normalizePciBusId(value);
-        if (result.pdev === null) result.unknown["drm-pdev"] = value;
-        return APPLIED;
-      case "client-id":
-        if (result.clientId !== null) return REPEATED;
-        if (!isUint(value)) return IGNORED;
-        result.clientId = value;
-        return APPLIED;
-      case "client-name":
-        if (result.clientName !== null) return REPEATED;
-        result.clientName = value;
-        return APPLIED;
-    }
-    // Longer prefixes first: "engine-capacity-" before "engine-", "total-cycles-" before
-    // "total-" (memory) and "cycles-".
-    if (name.startsWith("engine-")) return this.applyEngineKey(name, value);
-    if (name.startsWith("total-cycles-")) {
-      return this.putCounter(result.engineTotalCycles, name.slice(13), value, false);
-    }
-    if (name.startsWith("cycles-")) {
-      return this.putCounter(result.engineCycles, name.slice(7), value, false);
-    }
-    if (name.startsWith("maxfreq-")) {
-      return this.putFrequency(result.engineMaxFreqHz, name.slice(8), value);
-    }
-    if (name.startsWith("curfreq-")) {
-      return this.putFrequency(result.engineCurFreqHz, name.slice(8), value);
-    }
-    return this.applyMemoryKey(name, value);
-  }
-
-  /** `engine-capacity-<class>` or `engine-<class>` (busy nanoseconds). */
-  private applyEngineKey(name: string, value: string): Outcome {
-    const result = this.result;
-    if (!name.startsWith("engine-capacity-")) {
-      return this.putCounter(result.engineBusyNs, name.slice(7), value, true);
-    }
-    const engine = name.slice(16);
-    const outcome = slotOutcome(result.engineCapacity, engine);
-    if (outcome !== APPLIED) return outcome;
+  /** `drm-engine-capacity-<class>` (`engine` is a safe name). */
+  private putCapacity(engine: string, value: string): Outcome {
+    const capacities = this.result.engineCapacity;
+    if (Object.hasOwn(capacities, engine)) return REPEATED;
     const capacity = isUint(value) ? Number(value) : 0;
     // Zero capacity is not allowed by the spec; a huge one is not a real engine count.
     if (capacity <= 0 || !Number.isSafeInteger(capacity)) return IGNORED;
-    result.engineCapacity[engine] = capacity;
+    capacities[engine] = capacity;
     return APPLIED;
   }
 
-  /** `<category>-<region>` sizes, the `memory-<region>` alias, or a DRM key kept as unknown. */
-  private applyMemoryKey(name: string, value: string): Outcome {
-    const result = this.result;
-    for (const entry of MEMORY_PREFIXES) {
-      const prefix = entry[0];
-      if (!name.startsWith(prefix)) continue;
-      const regionName = name.slice(prefix.length);
-      if (!isSafeName(regionName)) return IGNORED;
-      const field = entry[1];
-      const known = result.memory[regionName];
-      if (known !== undefined && known[field] !== null) return REPEATED;
-      const bytes = this.numbers.size(value);
-      if (bytes === null) return IGNORED;
-      regionOf(result, regionName)[field] = bytes;
-      return APPLIED;
-    }
-    if (name.startsWith("memory-")) {
-      const regionName = name.slice(7);
-      if (!isSafeName(regionName)) return IGNORED;
-      if (this.aliasResident?.has(regionName)) return REPEATED;
-      const bytes = this.numbers.size(value);
-      if (bytes === null) return IGNORED;
-      (this.aliasResident ??= new Map()).set(regionName, bytes);
-      regionOf(result, regionName);
-      return APPLIED;
-    }
-    const key = `drm-${name}`;
-    const outcome = slotOutcome(result.unknown, key);
-    if (outcome === APPLIED) result.unknown[key] = value;
-    return outcome;
+  /** `drm-<category>-<region>` sizes (`region` is a safe name). */
+  private putMemory(region: string, field: keyof FdinfoRegionMemory, value: string): Outcome {
+    const known = this.result.memory[region];
+    if (known !== undefined && known[field] !== null) return REPEATED;
+    const bytes = this.numbers.size(value);
+    if (bytes === null) return IGNORED;
+    regionOf(this.result, region)[field] = bytes;
+    return APPLIED;
+  }
+
+  /** `drm-memory-<region>`, applied at the end where no resident value came. */
+  private putAlias(region: string, value: string): Outcome {
+    if (this.aliasResident?.has(region)) return REPEATED;
+    const bytes = this.numbers.size(value);
+    if (bytes === null) return IGNORED;
+    (this.aliasResident ??= new Map()).set(region, bytes);
+    regionOf(this.result, region);
+    return APPLIED;
   }
 
   private putCounter(

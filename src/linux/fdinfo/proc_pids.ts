@@ -34,7 +34,11 @@ export function numericEntries(path: string): number[] {
  * The name (field 2) may hold spaces and parentheses, so fields are counted after the LAST ')'.
  */
 export function readStartTime(procRoot: string, pid: number): string | null {
-  const text = readTextOrNull(`${procRoot}/${pid}/stat`);
+  return startTimeIn(readTextOrNull(`${procRoot}/${pid}/stat`));
+}
+
+/** Field 22 of a `stat` text (see `readStartTime`); null for null or a malformed text. */
+export function startTimeIn(text: string | null): string | null {
   if (text === null) return null;
   let at = text.lastIndexOf(")");
   if (at < 0) return null;
@@ -50,7 +54,11 @@ export function readStartTime(procRoot: string, pid: number): string | null {
 
 /** The last pid handed out (5th field of `loadavg`: "0.00 0.01 0.05 1/170 20301"); or null. */
 export function lastPidOf(procRoot: string): string | null {
-  const text = readTextOrNull(`${procRoot}/loadavg`);
+  return lastPidIn(readTextOrNull(`${procRoot}/loadavg`));
+}
+
+/** The last field of a `loadavg` text (see `lastPidOf`); null for null or an empty one. */
+export function lastPidIn(text: string | null): string | null {
   if (text === null) return null;
   const value = text.slice(text.lastIndexOf(" ") + 1).trim();
   return value === "" ? null : value;

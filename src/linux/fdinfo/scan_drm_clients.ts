@@ -37,17 +37,23 @@
  * reading that much + 1 and counted in `oversizeFdinfos`, for as long as its process is
  * remembered (until the next full walk finds it again).
  *
- * Speed (this runs for every sample): paths are built by concatenation (no `node:path`), names
- * are checked by char code (no regex per entry), each device node is resolved once per
- * scanner, and the fdinfo text is parsed by the hand-written `parseFdinfo`.
+ * Reading: through a `ProcScanReader` (`choose_proc_reader.ts`): libc through FFI on Linux where
+ * it loads (directory listings and links from byte buffers, fdinfo parsed from bytes, known
+ * fdinfo files kept open between samples), else Deno's ops; both give the same scan. An fd
+ * number reused for another DRM open between two samples prints another client id (or none):
+ * its link is then read again, so a client is never placed on the node of the file before.
+ * Each device node is resolved once per scanner. `close()` frees kept-open files.
  */
 import { normalizePciBusId } from "../../model/pci.ts";
-import { OVER_CAP, VALUE_CAP_BYTES } from "../bounded_read.ts";
-import { isPermissionError, readLinkOrNull, readTextCapped } from "../read_file.ts";
-import { type DeviceNode, deviceNodeOf, DeviceNodeResolver } from "./drm_device_nodes.ts";
-import { parseFdinfo } from "./parse_fdinfo.ts";
-import { lastPidOf, numericEntries, readStartTime } from "./proc_pids.ts";
+import { OVER_CAP } from "../bounded_read.ts";
+import { chooseProcReader, type ProcReaderOptions } from "./choose_proc_reader.ts";
+import { type DeviceNode, DeviceNodeResolver } from "./drm_device_nodes.ts";
+import { lastPidIn, startTimeIn } from "./proc_pids.ts";
+import { type KnownFd, type KnownProcess, memoOf } from "./known_processes.ts";
+import type { ProcScanReader } from "./proc_scan_reader.ts";
 import type { ParsedFdinfo } from "./parsed_fdinfo.ts";
+
+export { FDINFO_CAP_BYTES } from "./fdinfo_cap.ts";
 
 export interface DrmClient {
   /** (device, client) identity; stable across scans, used to pair counters for rates. */
@@ -59,9 +65,6 @@ export interface DrmClient {
   fdinfo: ParsedFdinfo;
 }
 
-/** fdinfo texts longer than this are skipped, not parsed (see the module comment). */
-export const FDINFO_CAP_BYTES = VALUE_CAP_BYTES;
-
 export interface DrmClientScan {
   clients: DrmClient[];
   unreadableProcesses: number;
@@ -69,31 +72,8 @@ export interface DrmClientScan {
   oversizeFdinfos: number;
 }
 
-/** A DRM fd found by a walk: its number, the node it points to, its last text and parse. */
-interface KnownFd {
-  fd: number;
-  node: DeviceNode;
-  text: string;
-  fdinfo: ParsedFdinfo;
-}
-
-/** What the scanner remembers of one pid between samples (incremental mode only). */
-interface KnownProcess {
-  /**
-   * Start time, read only for pids holding DRM fds (the ones re-read each sample). Null: no
-   * readable `stat` at the walk (a fixture tree has none); incremental samples then do not try
-   * again (a failed read costs about two good ones), the next full walk does.
-   */
-  startTime: string | null;
-  fds: KnownFd[];
-  /** `fd/` could not be listed for lack of permission. */
-  unreadable: boolean;
-  /** DRM fds of this process whose fdinfo was over the cap (not in `fds`). */
-  oversizeFdinfos: number;
-}
-
 export class DrmClientScanner {
-  readonly #procRoot: string;
+  readonly #reader: ProcScanReader;
   /** Whether to remember pids and fds for incremental scans. */
   readonly #incremental: boolean;
   /** Device of each node, for the scanner's life. */
@@ -105,11 +85,34 @@ export class DrmClientScanner {
   #lastPid: string | null = null;
   /** `loadavg` was unreadable at the last full walk: incremental samples skip it. */
   #loadavgAbsent = false;
+  readonly #pciBusIds = new Map<string, string | null>();
+  /** Scans so far: memos not used by the latest are released after it. */
+  #scans = 0;
 
-  constructor(procRoot: string, sysRoot: string, incremental = false) {
-    this.#procRoot = procRoot;
+  constructor(
+    procRoot: string,
+    sysRoot: string,
+    incremental = false,
+    readerOptions: ProcReaderOptions = {},
+  ) {
+    this.#reader = chooseProcReader(procRoot, incremental, readerOptions);
     this.#nodes = new DeviceNodeResolver(sysRoot);
     this.#incremental = incremental;
+  }
+
+  /** How this scanner reads /proc: "libc" (FFI) or "ops" (Deno's file-system ops). */
+  get readerKind(): "libc" | "ops" {
+    return this.#reader.kind;
+  }
+
+  /** fdinfo files the reader keeps open now (tests, the bench). */
+  get keptOpenFiles(): number {
+    return this.#reader.keptOpen;
+  }
+
+  /** Frees what the reader holds (kept-open fdinfo files); scanning again reopens them. */
+  close(): void {
+    this.#reader.close();
   }
 
   /** One scan; `full` walks every fd directory (always the case before a first full walk). */
@@ -117,145 +120,181 @@ export class DrmClientScanner {
     const incremental = this.#incremental && !full && this.#walked;
     const result: DrmClientScan = { clients: [], unreadableProcesses: 0, oversizeFdinfos: 0 };
     const seen = new Set<string>();
-    let pids: number[];
+    this.#scans++;
     const lastPid = this.#incremental && !(incremental && this.#loadavgAbsent)
-      ? lastPidOf(this.#procRoot)
+      ? lastPidIn(this.#reader.readLoadavg())
       : null;
     if (this.#incremental && !incremental) this.#loadavgAbsent = lastPid === null;
     // No process created since the last sample: no pid can name a new process either.
     const noneCreated = incremental && lastPid !== null && lastPid === this.#lastPid;
-    if (noneCreated) {
-      pids = this.#pids; // exits show up as failed reads below
-    } else {
-      try {
-        pids = numericEntries(this.#procRoot);
-      } catch {
-        this.#known = new Map();
-        this.#pids = [];
-        this.#lastPid = null;
-        return result;
-      }
-    }
+    // When none was created, exits show up as failed reads below.
+    const pids = noneCreated ? this.#pids : this.#reader.listPids();
     this.#lastPid = lastPid;
     const previous = this.#known;
     const known = new Map<number, KnownProcess>();
-    for (const pid of pids) {
-      let process = incremental ? previous.get(pid) : undefined;
-      if (process !== undefined && process.fds.length > 0) {
-        // Re-read only the DRM fds this pid held; a reused pid is walked again as new.
-        // Same start time: the same process. Otherwise it exited, or the pid now names a new
-        // process. No `stat` at the walk: taken as the same until the next full walk. Nor is
-        // `stat` read when no process was created (its start time cannot have changed).
-        const startTime = process.startTime === null || noneCreated
-          ? process.startTime
-          : readStartTime(this.#procRoot, pid);
-        if (startTime === process.startTime) {
-          process = this.#rereadFds(pid, process, result, seen);
-        } else if (startTime === null) {
-          continue; // exited since the listing
-        } else {
-          process = this.#walkPid(pid, result, seen);
-        }
-      } else if (process === undefined) {
-        process = this.#walkPid(pid, result, seen);
+    if (typeof pids === "string") {
+      this.#pids = [];
+      this.#lastPid = null;
+    } else {
+      for (const pid of pids) {
+        const process = this.#scanPid(pid, previous.get(pid), incremental, noneCreated, {
+          result,
+          seen,
+        });
+        if (process === null) continue;
+        if (process.unreadable) result.unreadableProcesses++;
+        result.oversizeFdinfos += process.oversizeFdinfos;
+        if (this.#incremental) known.set(pid, process);
       }
-      if (process.unreadable) result.unreadableProcesses++;
-      result.oversizeFdinfos += process.oversizeFdinfos;
-      if (this.#incremental) known.set(pid, process);
     }
+    this.#releaseUnused(previous);
     this.#known = known;
     this.#walked = true;
     if (this.#incremental) this.#pids = [...known.keys()];
     return result;
   }
 
-  /** Lists one pid's `fd/`, keeps its DRM clients; returns what to remember of it. */
-  #walkPid(pid: number, result: DrmClientScan, seen: Set<string>): KnownProcess {
-    const pidDir = `${this.#procRoot}/${pid}`;
+  /** One pid of a scan; null when it exited since the listing. */
+  #scanPid(
+    pid: number,
+    before: KnownProcess | undefined,
+    incremental: boolean,
+    noneCreated: boolean,
+    out: ScanOutput,
+  ): KnownProcess | null {
+    if (!incremental || before === undefined) return this.#walkPid(pid, before, out);
+    if (before.fds.length === 0) return before;
+    // Re-read only the DRM fds this pid held; a reused pid is walked again as new.
+    // Same start time: the same process. Otherwise it exited, or the pid now names a new
+    // process. No `stat` at the walk: taken as the same until the next full walk. Nor is
+    // `stat` read when no process was created (its start time cannot have changed).
+    const startTime = before.startTime === null || noneCreated
+      ? before.startTime
+      : startTimeIn(this.#reader.readStat(pid));
+    if (startTime === before.startTime) return this.#rereadFds(pid, before, out);
+    if (startTime === null) return null;
+    return this.#walkPid(pid, undefined, out);
+  }
+
+  /**
+   * Lists one pid's `fd/`, keeps its DRM clients; returns what to remember of it. `before`:
+   * what an earlier walk found under this pid, whose fdinfo memos (kept-open files) are reused.
+   */
+  #walkPid(pid: number, before: KnownProcess | undefined, out: ScanOutput): KnownProcess {
     const process: KnownProcess = {
       startTime: null,
       fds: [],
       unreadable: false,
       oversizeFdinfos: 0,
     };
-    let fds: number[];
-    try {
-      fds = numericEntries(`${pidDir}/fd`);
-    } catch (error) {
+    const fds = this.#reader.listFds(pid);
+    if (typeof fds === "string") {
       // Gone (ENOENT/ESRCH) is normal churn; only a permission refusal is "unreadable".
-      process.unreadable = isPermissionError(error);
+      process.unreadable = fds === "denied";
       return process;
     }
     for (const fd of fds) {
-      const target = readLinkOrNull(`${pidDir}/fd/${fd}`);
-      const node = target === null ? null : deviceNodeOf(target);
+      const node = this.#reader.fdNode(pid, fd);
       if (node === null) continue;
-      const text = readTextCapped(`${pidDir}/fdinfo/${fd}`, FDINFO_CAP_BYTES);
-      if (text === null) continue;
-      if (text === OVER_CAP) {
+      const memo = this.#reader.readFdinfo(pid, fd, memoOf(before, fd));
+      if (memo === null) continue;
+      if (memo === OVER_CAP) {
         process.oversizeFdinfos++;
         continue;
       }
-      const fdinfo = parseFdinfo(text);
-      if (fdinfo === null) continue;
-      this.#place(pid, fd, node, fdinfo, result, seen);
-      process.fds.push({ fd, node, text, fdinfo });
+      const fdinfo = memo.fdinfo;
+      if (fdinfo === null) {
+        this.#reader.release(memo); // not a DRM client (any more): not kept
+        continue;
+      }
+      memo.usedInScan = this.#scans;
+      this.#place(pid, fd, node, fdinfo, out);
+      process.fds.push({ fd, node, memo, fdinfo });
     }
     if (this.#incremental && process.fds.length > 0) {
-      process.startTime = readStartTime(this.#procRoot, pid);
+      process.startTime = startTimeIn(this.#reader.readStat(pid));
     }
     return process;
   }
 
-  #rereadFds(
-    pid: number,
-    process: KnownProcess,
-    result: DrmClientScan,
-    seen: Set<string>,
-  ): KnownProcess {
+  #rereadFds(pid: number, process: KnownProcess, out: ScanOutput): KnownProcess {
     const fds: KnownFd[] = [];
     let oversizeFdinfos = process.oversizeFdinfos;
     for (const known of process.fds) {
-      const text = readTextCapped(`${this.#procRoot}/${pid}/fdinfo/${known.fd}`, FDINFO_CAP_BYTES);
-      if (text === null) continue; // closed
-      if (text === OVER_CAP) {
+      const memo = this.#reader.readFdinfo(pid, known.fd, known.memo);
+      if (memo === null) continue; // closed
+      if (memo === OVER_CAP) {
         oversizeFdinfos++;
         continue;
       }
       // An idle client prints the same text again: its parse is reused, not redone.
-      const fdinfo = text === known.text ? known.fdinfo : parseFdinfo(text);
-      if (fdinfo === null) continue; // the fd number now names some other file
-      this.#place(pid, known.fd, known.node, fdinfo, result, seen);
-      fds.push({ fd: known.fd, node: known.node, text, fdinfo });
+      const fdinfo = memo.fdinfo;
+      let node: DeviceNode | null = known.node;
+      // Another client id (or none to tell): the fd may have been closed and reopened on
+      // another node since; the link says which.
+      if (
+        fdinfo !== null && memo.changed &&
+        (fdinfo.clientId === null || fdinfo.clientId !== known.fdinfo.clientId)
+      ) {
+        node = this.#reader.fdNode(pid, known.fd);
+      }
+      if (fdinfo === null || node === null) {
+        this.#reader.release(memo); // the fd number now names some other file
+        continue;
+      }
+      memo.usedInScan = this.#scans;
+      this.#place(pid, known.fd, node, fdinfo, out);
+      fds.push({ fd: known.fd, node, memo, fdinfo });
     }
     return { startTime: process.startTime, fds, unreadable: false, oversizeFdinfos };
   }
 
+  /** Releases the memos (kept-open files) of fds the latest scan did not use. */
+  #releaseUnused(previous: Map<number, KnownProcess>): void {
+    for (const process of previous.values()) {
+      for (const known of process.fds) {
+        if (known.memo.usedInScan !== this.#scans) this.#reader.release(known.memo);
+      }
+    }
+  }
+
+  /** `normalizePciBusId` of a device key, worked out once per key (a regex per client else). */
+  #pciBusIdOf(deviceKey: string): string | null {
+    let pciBusId = this.#pciBusIds.get(deviceKey);
+    if (pciBusId === undefined) {
+      this.#pciBusIds.set(deviceKey, pciBusId = normalizePciBusId(deviceKey));
+    }
+    return pciBusId;
+  }
+
   /** Places one DRM client; one already seen under a lower (pid, fd) is not added again. */
-  #place(
-    pid: number,
-    fd: number,
-    node: DeviceNode,
-    fdinfo: ParsedFdinfo,
-    result: DrmClientScan,
-    seen: Set<string>,
-  ): void {
+  #place(pid: number, fd: number, node: DeviceNode, fdinfo: ParsedFdinfo, out: ScanOutput): void {
     const deviceKey = fdinfo.pdev ?? this.#nodes.resolve(node) ??
       `node:${node.subsystem}/${node.name}`;
     const key = `${deviceKey}\u0000${fdinfo.clientId ?? `fd:${pid}:${fd}`}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    result.clients.push({
+    if (out.seen.has(key)) return;
+    out.seen.add(key);
+    out.result.clients.push({
       key,
       pid,
       deviceKey,
-      pciBusId: normalizePciBusId(deviceKey),
+      pciBusId: this.#pciBusIdOf(deviceKey),
       fdinfo,
     });
   }
 }
 
+/** Where one scan puts its clients, and the client keys it has placed. */
+interface ScanOutput {
+  result: DrmClientScan;
+  seen: Set<string>;
+}
+
 /** One full walk (what one-shot commands do). */
-export function scanDrmClients(procRoot: string, sysRoot: string): DrmClientScan {
-  return new DrmClientScanner(procRoot, sysRoot).scan(true);
+export function scanDrmClients(
+  procRoot: string,
+  sysRoot: string,
+  readerOptions: ProcReaderOptions = {},
+): DrmClientScan {
+  return new DrmClientScanner(procRoot, sysRoot, false, readerOptions).scan(true);
 }

@@ -341,3 +341,17 @@ Deno.test("continuous mode (rescanIntervalMs): a new client of a known process w
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+Deno.test("close() closes the sampler (its kept-open fdinfo files) once, and twice is safe", async () => {
+  let closed = 0;
+  const backend = new DrmBackend(context("/unused", sysRootOf("amdgpu-discrete")), () => ({
+    sample: () => ({ usages: [], unreadableProcesses: 0, timestampMs: 0 }),
+    close: () => closed++,
+  }));
+  await backend.open();
+  await backend.read();
+  assert.equal(closed, 0);
+  backend.close();
+  backend.close();
+  assert.equal(closed, 1);
+});

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import type { Snapshot } from "../../../src/model/types.ts";
 import { join } from "node:path";
 import { cliSnapshot } from "../../support/snapshot_output.ts";
+import { runCli } from "../../support/run_cli.ts";
 import {
   drmFixtureArgs,
   procRootOf,
@@ -137,4 +138,17 @@ Deno.test("a scenario's sys with the real /proc: processes read without error", 
   assert.deepEqual(snapshot.devices.map((d) => d.id), ["0000:03:00.0"]);
   // Real processes hold no fd on this fictional card, or are on no listed device.
   for (const process of snapshot.processes) assert.equal(process.deviceId, "0000:03:00.0");
+});
+
+Deno.test("GPUTOP_SCAN=ops (Deno's ops) and the default (libc) give the same processes", async () => {
+  for (const scenario of SCENARIOS) {
+    const [viaLibc, viaOps] = await Promise.all([
+      runCli(scenarioArgs(scenario)),
+      runCli(scenarioArgs(scenario), { env: { GPUTOP_SCAN: "ops" } }),
+    ]);
+    assert.equal(viaLibc.code, 0, viaLibc.stderr);
+    const processes = (result: { stdout: string }) => JSON.parse(result.stdout).processes;
+    assert.ok(processes(viaLibc).length > 0, scenario);
+    assert.deepEqual(processes(viaLibc), processes(viaOps), scenario);
+  }
 });

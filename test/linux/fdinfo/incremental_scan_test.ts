@@ -9,6 +9,7 @@ import { dirname, join } from "node:path";
 import { DrmProcessSampler } from "../../../src/linux/fdinfo/drm_process_sampler.ts";
 import { readStartTime } from "../../../src/linux/fdinfo/proc_pids.ts";
 import { DrmClientScanner } from "../../../src/linux/fdinfo/scan_drm_clients.ts";
+import type { ScanPath } from "../../../src/linux/fdinfo/choose_proc_reader.ts";
 import { withTempDir } from "../../support/temp_dir.ts";
 
 const KiB = 1024;
@@ -83,6 +84,29 @@ class FakeProc {
  * A sampler over `procRoot` on a clock the test moves by hand: incremental between full walks
  * 2 s apart, or one-shot (no rescan interval) when `rescanIntervalMs` is null.
  */
+/** The scan path of the test now running (every scan test runs on both; see `bothPaths`). */
+let scanPath: ScanPath = "auto";
+
+/**
+ * Registers `body` twice: on the libc path (FFI, where it loads; the test fails when it does
+ * not, as it must here) and on Deno's ops.
+ */
+function bothPaths(name: string, body: () => void): void {
+  Deno.test(`${name} (libc)`, () => {
+    scanPath = "auto";
+    assert.equal(new DrmClientScanner("/proc", "/sys").readerKind, "libc");
+    body();
+  });
+  Deno.test(`${name} (ops)`, () => {
+    scanPath = "ops";
+    try {
+      body();
+    } finally {
+      scanPath = "auto";
+    }
+  });
+}
+
 function samplerOn(procRoot: string, rescanIntervalMs: number | null = 2000) {
   const clock = { now: 0 };
   const sampler = new DrmProcessSampler({
@@ -90,13 +114,14 @@ function samplerOn(procRoot: string, rescanIntervalMs: number | null = 2000) {
     sysRoot: "/nonexistent/sys",
     nowMs: () => clock.now,
     ...(rescanIntervalMs === null ? {} : { rescanIntervalMs }),
+    scan: scanPath,
   });
   return { clock, sampler };
 }
 
 /** The pids of the clients a continuous scanner finds, on a full walk (`full`) or not. */
 function scannedPids(procRoot: string): (full: boolean) => number[] {
-  const scanner = new DrmClientScanner(procRoot, "/nonexistent/sys", true);
+  const scanner = new DrmClientScanner(procRoot, "/nonexistent/sys", true, { scan: scanPath });
   return (full) => scanner.scan(full).clients.map((client) => client.pid);
 }
 
@@ -111,57 +136,60 @@ function withFakeProc(body: (proc: FakeProc, procRoot: string) => void): void {
   withTempDir((dir) => body(new FakeProc(dir), dir));
 }
 
-Deno.test("incremental scan: closed fd, exited pid, reused pid, new pid, new client after rescan", () => {
-  withFakeProc((proc, procRoot) => {
-    proc.process(100, 500);
-    proc.drmFd(100, 3, 1, 4);
-    proc.drmFd(100, 4, 2, 8);
-    proc.process(200, 600);
-    proc.drmFd(200, 5, 3, 16);
-    proc.process(300, 700);
-    proc.socketFd(300, 0);
-    proc.process(400, 800);
-    proc.drmFd(400, 3, 4, 64);
+bothPaths(
+  "incremental scan: closed fd, exited pid, reused pid, new pid, new client after rescan",
+  () => {
+    withFakeProc((proc, procRoot) => {
+      proc.process(100, 500);
+      proc.drmFd(100, 3, 1, 4);
+      proc.drmFd(100, 4, 2, 8);
+      proc.process(200, 600);
+      proc.drmFd(200, 5, 3, 16);
+      proc.process(300, 700);
+      proc.socketFd(300, 0);
+      proc.process(400, 800);
+      proc.drmFd(400, 3, 4, 64);
 
-    const { clock, sampler } = samplerOn(procRoot);
-    // t = 0: the first sample is a full walk. pid 100: 4 + 8 KiB.
-    assert.deepEqual(vramByPid(sampler), { 100: 12 * KiB, 200: 16 * KiB, 400: 64 * KiB });
+      const { clock, sampler } = samplerOn(procRoot);
+      // t = 0: the first sample is a full walk. pid 100: 4 + 8 KiB.
+      assert.deepEqual(vramByPid(sampler), { 100: 12 * KiB, 200: 16 * KiB, 400: 64 * KiB });
 
-    proc.closeFd(100, 4); // closed fd
-    proc.drmFd(100, 3, 1, 32); // the known client grew: re-read each sample
-    proc.exit(200); // exited pid
-    proc.exit(400); // reused pid: same number, new start time, a different client
-    proc.process(400, 900);
-    proc.socketFd(400, 3);
-    proc.drmFd(400, 7, 5, 128);
-    proc.process(500, 1000); // a pid not seen before is walked at once
-    proc.drmFd(500, 3, 6, 256);
-    proc.drmFd(100, 9, 7, 512); // new client of a known pid: waits for the next full walk
-    proc.drmFd(300, 1, 8, 1024); // likewise for a known pid that had no DRM fd
+      proc.closeFd(100, 4); // closed fd
+      proc.drmFd(100, 3, 1, 32); // the known client grew: re-read each sample
+      proc.exit(200); // exited pid
+      proc.exit(400); // reused pid: same number, new start time, a different client
+      proc.process(400, 900);
+      proc.socketFd(400, 3);
+      proc.drmFd(400, 7, 5, 128);
+      proc.process(500, 1000); // a pid not seen before is walked at once
+      proc.drmFd(500, 3, 6, 256);
+      proc.drmFd(100, 9, 7, 512); // new client of a known pid: waits for the next full walk
+      proc.drmFd(300, 1, 8, 1024); // likewise for a known pid that had no DRM fd
 
-    clock.now = 1000; // incremental: 1 s < 2 s since the full walk
-    assert.deepEqual(vramByPid(sampler), { 100: 32 * KiB, 400: 128 * KiB, 500: 256 * KiB });
+      clock.now = 1000; // incremental: 1 s < 2 s since the full walk
+      assert.deepEqual(vramByPid(sampler), { 100: 32 * KiB, 400: 128 * KiB, 500: 256 * KiB });
 
-    clock.now = 1999; // still incremental
-    assert.deepEqual(vramByPid(sampler), { 100: 32 * KiB, 400: 128 * KiB, 500: 256 * KiB });
+      clock.now = 1999; // still incremental
+      assert.deepEqual(vramByPid(sampler), { 100: 32 * KiB, 400: 128 * KiB, 500: 256 * KiB });
 
-    clock.now = 2000; // 2 s since the full walk: everything again. pid 100: 32 + 512 KiB.
-    assert.deepEqual(vramByPid(sampler), {
-      100: 544 * KiB,
-      300: 1024 * KiB,
-      400: 128 * KiB,
-      500: 256 * KiB,
+      clock.now = 2000; // 2 s since the full walk: everything again. pid 100: 32 + 512 KiB.
+      assert.deepEqual(vramByPid(sampler), {
+        100: 544 * KiB,
+        300: 1024 * KiB,
+        400: 128 * KiB,
+        500: 256 * KiB,
+      });
+
+      // After the rescan, fd 9 of pid 100 is known and re-read incrementally.
+      proc.drmFd(100, 9, 7, 2);
+      proc.exit(500);
+      clock.now = 2500;
+      assert.deepEqual(vramByPid(sampler), { 100: 34 * KiB, 300: 1024 * KiB, 400: 128 * KiB });
     });
+  },
+);
 
-    // After the rescan, fd 9 of pid 100 is known and re-read incrementally.
-    proc.drmFd(100, 9, 7, 2);
-    proc.exit(500);
-    clock.now = 2500;
-    assert.deepEqual(vramByPid(sampler), { 100: 34 * KiB, 300: 1024 * KiB, 400: 128 * KiB });
-  });
-});
-
-Deno.test("incremental scan: an fd number reused for a non-DRM file is dropped at once", () => {
+bothPaths("incremental scan: an fd number reused for a non-DRM file is dropped at once", () => {
   withFakeProc((proc, procRoot) => {
     proc.process(100, 500);
     proc.drmFd(100, 3, 1, 4);
@@ -173,7 +201,7 @@ Deno.test("incremental scan: an fd number reused for a non-DRM file is dropped a
   });
 });
 
-Deno.test("one-shot sampler (no rescan interval) walks everything every sample", () => {
+bothPaths("one-shot sampler (no rescan interval) walks everything every sample", () => {
   withFakeProc((proc, procRoot) => {
     proc.process(100, 500);
     proc.drmFd(100, 3, 1, 4);
@@ -195,7 +223,7 @@ Deno.test("readStartTime: field 22, counted after the last ')' of the name", () 
   });
 });
 
-Deno.test("incremental scan: the pid list is re-read only when loadavg's last pid moved", () => {
+bothPaths("incremental scan: the pid list is re-read only when loadavg's last pid moved", () => {
   withFakeProc((proc, procRoot) => {
     proc.loadavg(100);
     proc.process(100, 500);
@@ -221,23 +249,26 @@ Deno.test("incremental scan: the pid list is re-read only when loadavg's last pi
   });
 });
 
-Deno.test("incremental scan: an unchanged fdinfo text reuses its parse; a changed one is parsed", () => {
-  withFakeProc((proc, procRoot) => {
-    proc.process(100, 500);
-    proc.drmFd(100, 3, 1, 4);
-    const scanner = new DrmClientScanner(procRoot, "/nonexistent/sys", true);
-    const first = scanner.scan(true).clients[0]?.fdinfo;
-    const second = scanner.scan(false).clients[0]?.fdinfo;
-    assert.ok(first !== undefined);
-    assert.equal(second, first); // the very same object: not parsed again
-    proc.drmFd(100, 3, 1, 5);
-    const third = scanner.scan(false).clients[0]?.fdinfo;
-    assert.notEqual(third, first);
-    assert.equal(third?.memory["vram"]?.residentBytes, 5 * KiB);
-  });
-});
+bothPaths(
+  "incremental scan: an unchanged fdinfo text reuses its parse; a changed one is parsed",
+  () => {
+    withFakeProc((proc, procRoot) => {
+      proc.process(100, 500);
+      proc.drmFd(100, 3, 1, 4);
+      const scanner = new DrmClientScanner(procRoot, "/nonexistent/sys", true, { scan: scanPath });
+      const first = scanner.scan(true).clients[0]?.fdinfo;
+      const second = scanner.scan(false).clients[0]?.fdinfo;
+      assert.ok(first !== undefined);
+      assert.equal(second, first); // the very same object: not parsed again
+      proc.drmFd(100, 3, 1, 5);
+      const third = scanner.scan(false).clients[0]?.fdinfo;
+      assert.notEqual(third, first);
+      assert.equal(third?.memory["vram"]?.residentBytes, 5 * KiB);
+    });
+  },
+);
 
-Deno.test("incremental scan: a pid without stat is not read again until the next full walk", () => {
+bothPaths("incremental scan: a pid without stat is not read again until the next full walk", () => {
   withFakeProc((proc, procRoot) => {
     // pid 100 without a stat file, as in the fixture trees.
     Deno.mkdirSync(join(procRoot, "100/fd"), { recursive: true });
@@ -264,33 +295,36 @@ Deno.test("incremental scan: a pid without stat is not read again until the next
   });
 });
 
-Deno.test("incremental scan: a tree without loadavg lists pids each sample until a full walk finds it", () => {
-  withFakeProc((proc, procRoot) => {
-    proc.process(100, 500);
-    proc.drmFd(100, 3, 1, 4);
-    const pids = scannedPids(procRoot);
-    assert.deepEqual(pids(true), [100]);
+bothPaths(
+  "incremental scan: a tree without loadavg lists pids each sample until a full walk finds it",
+  () => {
+    withFakeProc((proc, procRoot) => {
+      proc.process(100, 500);
+      proc.drmFd(100, 3, 1, 4);
+      const pids = scannedPids(procRoot);
+      assert.deepEqual(pids(true), [100]);
 
-    // loadavg appears but is not read before the next full walk: without it every sample
-    // lists the pids, so 101 and then 102 are found although loadavg's last pid stays 100.
-    Deno.writeTextFileSync(join(procRoot, "loadavg"), "0.00 0.01 0.05 1/170 100\n");
-    proc.process(101, 600);
-    proc.drmFd(101, 3, 2, 8);
-    assert.deepEqual(pids(false), [100, 101]);
-    proc.process(102, 700);
-    proc.drmFd(102, 3, 3, 8);
-    assert.deepEqual(pids(false), [100, 101, 102]);
+      // loadavg appears but is not read before the next full walk: without it every sample
+      // lists the pids, so 101 and then 102 are found although loadavg's last pid stays 100.
+      Deno.writeTextFileSync(join(procRoot, "loadavg"), "0.00 0.01 0.05 1/170 100\n");
+      proc.process(101, 600);
+      proc.drmFd(101, 3, 2, 8);
+      assert.deepEqual(pids(false), [100, 101]);
+      proc.process(102, 700);
+      proc.drmFd(102, 3, 3, 8);
+      assert.deepEqual(pids(false), [100, 101, 102]);
 
-    // The full walk reads loadavg (last pid 100); 103 appears with loadavg unchanged: the
-    // cached listing is used, so 103 waits for a full walk or a moved last pid.
-    assert.deepEqual(pids(true), [100, 101, 102]);
-    proc.process(103, 800);
-    proc.drmFd(103, 3, 4, 8);
-    assert.deepEqual(pids(false), [100, 101, 102]);
-  });
-});
+      // The full walk reads loadavg (last pid 100); 103 appears with loadavg unchanged: the
+      // cached listing is used, so 103 waits for a full walk or a moved last pid.
+      assert.deepEqual(pids(true), [100, 101, 102]);
+      proc.process(103, 800);
+      proc.drmFd(103, 3, 4, 8);
+      assert.deepEqual(pids(false), [100, 101, 102]);
+    });
+  },
+);
 
-Deno.test("incremental scan: start times are checked only when loadavg's last pid moved", () => {
+bothPaths("incremental scan: start times are checked only when loadavg's last pid moved", () => {
   withFakeProc((proc, procRoot) => {
     proc.loadavg(100);
     proc.process(100, 500);
@@ -310,33 +344,39 @@ Deno.test("incremental scan: start times are checked only when loadavg's last pi
   });
 });
 
-Deno.test("incremental scan: an fdinfo over 256 KiB is skipped and counted until it shrinks", () => {
-  withFakeProc((proc, procRoot) => {
-    proc.process(100, 500);
-    proc.drmFd(100, 3, 1, 4);
-    proc.drmFd(100, 4, 2, 8);
-    const clock = { now: 0 };
-    const sampler = new DrmProcessSampler({
-      procRoot,
-      sysRoot: "/nonexistent/sys",
-      nowMs: () => clock.now,
-      rescanIntervalMs: 2000,
+bothPaths(
+  "incremental scan: an fdinfo over 256 KiB is skipped and counted until it shrinks",
+  () => {
+    withFakeProc((proc, procRoot) => {
+      proc.process(100, 500);
+      proc.drmFd(100, 3, 1, 4);
+      proc.drmFd(100, 4, 2, 8);
+      const clock = { now: 0 };
+      const sampler = new DrmProcessSampler({
+        procRoot,
+        sysRoot: "/nonexistent/sys",
+        nowMs: () => clock.now,
+        rescanIntervalMs: 2000,
+      });
+      const oversizeAt = (now: number) => {
+        clock.now = now;
+        const result = sampler.sample();
+        return {
+          vram: result.usages[0]?.memoryByRegion?.["vram"],
+          oversize: result.oversizeFdinfos,
+        };
+      };
+      assert.deepEqual(oversizeAt(0), { vram: 12 * KiB, oversize: 0 });
+      // A known client's fdinfo grows past the cap: dropped at once, counted in every sample
+      // until the next full walk, which finds it again (and counts it again).
+      const fdinfo = join(procRoot, "100/fdinfo/4");
+      Deno.writeTextFileSync(fdinfo, `${drmFdinfo(2, 8)}pad: ${"x".repeat(256 * KiB)}\n`);
+      assert.deepEqual(oversizeAt(100), { vram: 4 * KiB, oversize: 1 });
+      assert.deepEqual(oversizeAt(200), { vram: 4 * KiB, oversize: 1 });
+      assert.deepEqual(oversizeAt(2000), { vram: 4 * KiB, oversize: 1 });
+      assert.deepEqual(oversizeAt(2100), { vram: 4 * KiB, oversize: 1 });
+      proc.drmFd(100, 4, 2, 8); // back to its real size: found again by the next full walk
+      assert.deepEqual(oversizeAt(4000), { vram: 12 * KiB, oversize: 0 });
     });
-    const oversizeAt = (now: number) => {
-      clock.now = now;
-      const result = sampler.sample();
-      return { vram: result.usages[0]?.memoryByRegion?.["vram"], oversize: result.oversizeFdinfos };
-    };
-    assert.deepEqual(oversizeAt(0), { vram: 12 * KiB, oversize: 0 });
-    // A known client's fdinfo grows past the cap: dropped at once, counted in every sample
-    // until the next full walk, which finds it again (and counts it again).
-    const fdinfo = join(procRoot, "100/fdinfo/4");
-    Deno.writeTextFileSync(fdinfo, `${drmFdinfo(2, 8)}pad: ${"x".repeat(256 * KiB)}\n`);
-    assert.deepEqual(oversizeAt(100), { vram: 4 * KiB, oversize: 1 });
-    assert.deepEqual(oversizeAt(200), { vram: 4 * KiB, oversize: 1 });
-    assert.deepEqual(oversizeAt(2000), { vram: 4 * KiB, oversize: 1 });
-    assert.deepEqual(oversizeAt(2100), { vram: 4 * KiB, oversize: 1 });
-    proc.drmFd(100, 4, 2, 8); // back to its real size: found again by the next full walk
-    assert.deepEqual(oversizeAt(4000), { vram: 12 * KiB, oversize: 0 });
-  });
-});
+  },
+);

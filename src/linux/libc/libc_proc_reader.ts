@@ -1,0 +1,248 @@
+/**
+ * The scan's `/proc` reads through libc (`libc_binding.ts`): `getdents64` lists a directory
+ * into one reused buffer and pids and fd numbers are read from the bytes; `readlink` fills a
+ * buffer whose first bytes are compared with `/dev/dri/` and `/dev/accel/` (only a DRM link is
+ * decoded); fdinfo is `openat` + `pread` into one reused buffer, compared with the last content
+ * by `memcmp` and parsed from bytes (`parse_fdinfo_bytes.ts`). Paths are written as bytes
+ * (`proc_path_bytes.ts`). No per-read `stat`: files are opened O_NONBLOCK, so a FIFO or device
+ * in a user-given tree cannot block a read (it reads as empty or fails, and is skipped).
+ *
+ * Kept-open fdinfo: a known DRM fd's fdinfo file stays open and is re-read with `pread` at
+ * offset 0 (procfs prints it afresh on every read), up to `keepOpenLimit` files at once; past
+ * that, files are opened for each read as before. The kernel looks the fd number up again on
+ * each read of a kept file: once the process closed that fd, or exited, the read fails
+ * (ENOENT; a reused pid is a different process and fails the same way), and the file is closed
+ * and tried once more by path (which then fails too, or finds the fd open again). An fd number
+ * closed and reopened between two reads shows the new file's fdinfo, exactly as a fresh open
+ * would: a non-DRM file parses as no client, another DRM open prints another client id (the
+ * scanner then reads the link again). Kept files are closed when released and on `close()`.
+ */
+import { OVER_CAP, type OverCap } from "../bounded_read.ts";
+import { type DeviceNode, deviceNodeOf } from "../fdinfo/drm_device_nodes.ts";
+import { FDINFO_CAP_BYTES } from "../fdinfo/fdinfo_cap.ts";
+import { FdinfoLineCache, parseFdinfoBytes } from "../fdinfo/parse_fdinfo_bytes.ts";
+import type { FdinfoMemo, ListFailure, ProcScanReader } from "../fdinfo/proc_scan_reader.ts";
+import { AT_FDCWD, EACCES, EPERM, type Libc, OPEN_READ_FLAGS } from "./libc_binding.ts";
+import { numericDirents } from "./dirents.ts";
+import {
+  ProcPathBytes,
+  SUFFIX_FD,
+  SUFFIX_FD_DIR,
+  SUFFIX_FDINFO,
+  SUFFIX_LOADAVG,
+  SUFFIX_STAT,
+} from "./proc_path_bytes.ts";
+
+interface BytesMemo extends FdinfoMemo {
+  /** The last content (its first `length` bytes). */
+  bytes: Uint8Array;
+  length: number;
+  /** The kept-open fdinfo file, or -1. */
+  keptFd: number;
+}
+
+const NO_BYTES = new Uint8Array(0);
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+const DRI_PREFIX = new TextEncoder().encode("/dev/dri/");
+const ACCEL_PREFIX = new TextEncoder().encode("/dev/accel/");
+/** A link target longer than this cannot be a device node; it is read truncated and ignored. */
+const LINK_BUFFER_BYTES = 256;
+
+export class LibcProcReader implements ProcScanReader {
+  readonly kind = "libc" as const;
+  readonly #libc: Libc;
+  readonly #path: ProcPathBytes;
+  readonly #keepOpenLimit: number;
+  readonly #kept = new Set<BytesMemo>();
+  readonly #keys = new FdinfoLineCache();
+  #scratch = new Uint8Array(16 * 1024);
+  readonly #dirents = new Uint8Array(32 * 1024);
+  readonly #link = new Uint8Array(LINK_BUFFER_BYTES);
+
+  /** Whether memos keep a copy of the content (incremental scans compare the next read). */
+  readonly #keepsContent: boolean;
+
+  /**
+   * `keepOpenLimit`: most fdinfo files kept open at once (0: none). `remember`: false for a
+   * one-shot scan, which reads each file once: no copy of the content is kept to compare.
+   */
+  constructor(libc: Libc, procRoot: string, keepOpenLimit: number, remember = true) {
+    this.#libc = libc;
+    this.#path = new ProcPathBytes(procRoot);
+    this.#keepOpenLimit = keepOpenLimit;
+    this.#keepsContent = remember;
+  }
+
+  get keptOpen(): number {
+    return this.#kept.size;
+  }
+
+  listPids(): number[] | ListFailure {
+    return this.#list(this.#path.root());
+  }
+
+  listFds(pid: number): number[] | ListFailure {
+    return this.#list(this.#path.pid(pid, SUFFIX_FD_DIR));
+  }
+
+  fdNode(pid: number, fd: number): DeviceNode | null {
+    const link = this.#link;
+    const length = this.#libc.readlink(this.#path.pid(pid, SUFFIX_FD, fd), link, link.length);
+    if (length <= 0 || length === link.length) return null;
+    if (!startsWith(link, length, DRI_PREFIX) && !startsWith(link, length, ACCEL_PREFIX)) {
+      return null;
+    }
+    return deviceNodeOf(decoder.decode(link.subarray(0, length)));
+  }
+
+  readFdinfo(pid: number, fd: number, memo: FdinfoMemo | null): FdinfoMemo | null | OverCap {
+    const previous = memo as BytesMemo | null;
+    let length: number | null | OverCap = null;
+    if (previous !== null && previous.keptFd >= 0) {
+      length = this.#readAll(previous.keptFd);
+      if (length === null) this.#unkeep(previous); // closed, exited: try the path once more
+    }
+    let openedFd = -1;
+    if (length === null) {
+      openedFd = this.#libc.openat(
+        AT_FDCWD,
+        this.#path.pid(pid, SUFFIX_FDINFO, fd),
+        OPEN_READ_FLAGS,
+      );
+      if (openedFd < 0) return this.#drop(previous, null);
+      length = this.#readAll(openedFd);
+    }
+    if (length === null || length === OVER_CAP) {
+      if (openedFd >= 0) this.#libc.close(openedFd);
+      return this.#drop(previous, length);
+    }
+    const result = this.#remember(previous, length);
+    if (openedFd >= 0) this.#keepOrClose(result, openedFd);
+    return result;
+  }
+
+  release(memo: FdinfoMemo): void {
+    this.#unkeep(memo as BytesMemo);
+  }
+
+  readStat(pid: number): string | null {
+    return this.#readText(this.#path.pid(pid, SUFFIX_STAT));
+  }
+
+  readLoadavg(): string | null {
+    return this.#readText(this.#path.rootFile(SUFFIX_LOADAVG));
+  }
+
+  close(): void {
+    for (const memo of [...this.#kept]) this.#unkeep(memo);
+  }
+
+  #list(path: Uint8Array): number[] | ListFailure {
+    const libc = this.#libc;
+    const fd = libc.openat(AT_FDCWD, path, OPEN_READ_FLAGS);
+    if (fd < 0) return failureOf(libc.errno());
+    try {
+      const numbers = numericDirents(libc, fd, this.#dirents);
+      return numbers === null ? failureOf(libc.errno()) : numbers.sort((a, b) => a - b);
+    } finally {
+      libc.close(fd);
+    }
+  }
+
+  /**
+   * The scratch buffer filled from offset 0 of `fd`: its length, null, or OVER_CAP. A read
+   * shorter than asked ends it: procfs and sysfs hand over the whole text in one read when it
+   * fits (seq_file prints all of it first), and a regular file reads short only at its end;
+   * this saves the second read that would return 0.
+   */
+  #readAll(fd: number): number | null | OverCap {
+    const first = this.#libc.pread(fd, this.#scratch, this.#scratch.length, 0);
+    if (first < this.#scratch.length) return first < 0 ? null : first;
+    const limit = FDINFO_CAP_BYTES + 1;
+    let length = first;
+    while (length < limit) {
+      if (length === this.#scratch.length) {
+        const grown = new Uint8Array(Math.min(limit, this.#scratch.length * 2));
+        grown.set(this.#scratch);
+        this.#scratch = grown;
+      }
+      const room = Math.min(limit, this.#scratch.length) - length;
+      const count = this.#libc.pread(fd, this.#scratch.subarray(length), room, length);
+      if (count < 0) return null;
+      if (count === 0) return length;
+      length += count;
+    }
+    return OVER_CAP;
+  }
+
+  /** Compares the scratch content with the memo's and parses it when it changed. */
+  #remember(previous: BytesMemo | null, length: number): BytesMemo {
+    const scratch = this.#scratch;
+    if (
+      previous !== null && previous.length === length &&
+      (length === 0 || this.#libc.memcmp(previous.bytes, scratch, length) === 0)
+    ) {
+      previous.changed = false;
+      return previous;
+    }
+    const memo: BytesMemo = previous ??
+      {
+        fdinfo: null,
+        changed: true,
+        usedInScan: 0,
+        bytes: NO_BYTES,
+        length: -1, // no content yet: never equal to a read
+        keptFd: -1,
+      };
+    if (this.#keepsContent) {
+      if (memo.bytes.length < length) memo.bytes = new Uint8Array(Math.max(length, 1024));
+      memo.bytes.set(scratch.subarray(0, length));
+      memo.length = length;
+    }
+    memo.fdinfo = parseFdinfoBytes(scratch, length, this.#keys);
+    memo.changed = true;
+    return memo;
+  }
+
+  #keepOrClose(memo: BytesMemo, fd: number): void {
+    if (memo.keptFd < 0 && this.#kept.size < this.#keepOpenLimit) {
+      memo.keptFd = fd;
+      this.#kept.add(memo);
+    } else {
+      this.#libc.close(fd);
+    }
+  }
+
+  #unkeep(memo: BytesMemo): void {
+    if (memo.keptFd < 0) return;
+    this.#libc.close(memo.keptFd);
+    memo.keptFd = -1;
+    this.#kept.delete(memo);
+  }
+
+  #drop(previous: BytesMemo | null, outcome: null | OverCap): null | OverCap {
+    if (previous !== null) this.#unkeep(previous);
+    return outcome;
+  }
+
+  #readText(path: Uint8Array): string | null {
+    const fd = this.#libc.openat(AT_FDCWD, path, OPEN_READ_FLAGS);
+    if (fd < 0) return null;
+    try {
+      const length = this.#readAll(fd);
+      return typeof length === "number" ? decoder.decode(this.#scratch.subarray(0, length)) : null;
+    } finally {
+      this.#libc.close(fd);
+    }
+  }
+}
+
+function startsWith(bytes: Uint8Array, length: number, prefix: Uint8Array): boolean {
+  if (length < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (bytes[i] !== prefix[i]) return false;
+  return true;
+}
+
+function failureOf(errno: number): ListFailure {
+  return errno === EACCES || errno === EPERM ? "denied" : "failed";
+}

@@ -1,0 +1,62 @@
+/**
+ * NUL-terminated `/proc` paths written straight into one reused byte buffer, for the libc
+ * calls of `libc_proc_reader.ts`: `<root>/<pid>/fdinfo/<fd>` is the root's bytes (encoded
+ * once), the digits and the fixed parts copied in, with no string built or encoded per call.
+ */
+const encoder = new TextEncoder();
+
+export const SUFFIX_FD_DIR = encoder.encode("/fd");
+export const SUFFIX_FD = encoder.encode("/fd/");
+export const SUFFIX_FDINFO = encoder.encode("/fdinfo/");
+export const SUFFIX_STAT = encoder.encode("/stat");
+export const SUFFIX_LOADAVG = encoder.encode("loadavg");
+
+export class ProcPathBytes {
+  /** `<root>/`, encoded once. */
+  readonly #root: Uint8Array;
+  readonly #buffer: Uint8Array;
+
+  constructor(procRoot: string) {
+    this.#root = encoder.encode(procRoot.endsWith("/") ? procRoot : `${procRoot}/`);
+    this.#buffer = new Uint8Array(this.#root.length + 64);
+    this.#buffer.set(this.#root);
+  }
+
+  /** `<root>` itself (its trailing slash kept: the same directory). */
+  root(): Uint8Array {
+    this.#buffer[this.#root.length] = 0;
+    return this.#buffer;
+  }
+
+  /** `<root>/<name>`. */
+  rootFile(name: Uint8Array): Uint8Array {
+    let at = this.#root.length;
+    this.#buffer.set(name, at);
+    at += name.length;
+    this.#buffer[at] = 0;
+    return this.#buffer;
+  }
+
+  /** `<root>/<pid><suffix>`, then `<fd>` when fd ≥ 0. */
+  pid(pid: number, suffix: Uint8Array, fd = -1): Uint8Array {
+    const buffer = this.#buffer;
+    let at = this.#writeNumber(this.#root.length, pid);
+    buffer.set(suffix, at);
+    at += suffix.length;
+    if (fd >= 0) at = this.#writeNumber(at, fd);
+    buffer[at] = 0;
+    return buffer;
+  }
+
+  /** Writes `value`'s decimal digits at `at`; returns the index after them. */
+  #writeNumber(at: number, value: number): number {
+    let digits = 1;
+    for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+    let rest = value;
+    for (let i = at + digits - 1; i >= at; i--) {
+      this.#buffer[i] = 48 + (rest % 10);
+      rest = Math.floor(rest / 10);
+    }
+    return at + digits;
+  }
+}
