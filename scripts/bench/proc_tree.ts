@@ -113,6 +113,8 @@ export function generateProcTree(root: string, shape: ProcTreeShape): void {
     Deno.writeTextFileSync(join(dir, "cmdline"), `/usr/bin/bench-app\0--pid\0${pid}\0`);
     Deno.writeTextFileSync(join(dir, "status"), statusText(pid));
     Deno.writeTextFileSync(join(dir, "stat"), statText(pid));
+    // A login session's cgroup, as a process outside any container has (cgroup v2).
+    Deno.writeTextFileSync(join(dir, "cgroup"), "0::/user.slice/user-1000.slice/session-1.scope\n");
     const drmHere = i < drmHolders
       ? Math.floor(shape.drmFds / drmHolders) + (i < shape.drmFds % drmHolders ? 1 : 0)
       : 0;
