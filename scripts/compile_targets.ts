@@ -55,6 +55,7 @@ export const LAZY_MODULES = [
   "src/cli/commands/version.ts",
   "src/cli/commands/watch.ts",
   "src/cli/query/nvidia_smi_entry.ts",
+  "src/linux/fdinfo/choose_proc_reader.ts",
   "src/render/csv.ts",
   "src/render/snapshot_table.ts",
 ] as const;

@@ -26,7 +26,7 @@
  * (`stat` is not tried again for that process).
  */
 import { readCgroupAttribution } from "../linux/cgroup/read_cgroup.ts";
-import { chooseProcReader, type ScanPath } from "../linux/fdinfo/choose_proc_reader.ts";
+import type { ScanPath } from "../linux/fdinfo/choose_proc_reader.ts";
 import {
   parseStat,
   parseStatus,
@@ -116,7 +116,7 @@ export class ProcessEnricher {
   #bootTimeMs: number | null | undefined;
   #known = new Map<number, KnownProcess>();
   readonly #scan: ScanPath;
-  /** Made on the first sample of a long-running session. */
+  /** Set by `prepare()` in a long-running session; else `stat` is read through Deno's ops. */
   #readStatOf: ((pid: number) => string | null) | null = null;
 
   constructor(options: ProcessEnricherOptions) {
@@ -226,13 +226,24 @@ export class ProcessEnricher {
     return { ...before, facts: { ...before.facts, ...attribution }, cgroupReadAtMs: now };
   }
 
-  /** `stat` of a process in a long-running session, every sample (see `scan`). */
-  #readStat(pid: number): string | null {
-    if (this.#readStatOf === null) {
-      const reader = chooseProcReader(this.#procRoot, false, { scan: this.#scan });
-      this.#readStatOf = (id) => reader.readStat(id);
+  /**
+   * A long-running session's reader of `stat` (see `scan`), made once before the first sample.
+   * Imported here, not at start-up: a one-shot reading never loads the libc binding for it.
+   */
+  async prepare(): Promise<void> {
+    if (this.#rescanIntervalMs === null || this.#scan === "ops" || this.#readStatOf !== null) {
+      return;
     }
-    return this.#readStatOf(pid);
+    const { chooseProcReader } = await import("../linux/fdinfo/choose_proc_reader.ts");
+    const reader = chooseProcReader(this.#procRoot, false, { scan: this.#scan });
+    this.#readStatOf = (pid) => reader.readStat(pid);
+  }
+
+  /** `stat` of a process in a long-running session, every sample. */
+  #readStat(pid: number): string | null {
+    return this.#readStatOf === null
+      ? readTextOrNull(this.#path(pid, "stat"))
+      : this.#readStatOf(pid);
   }
 
   #rssOf(pid: number, stat: StatFields): number | null {

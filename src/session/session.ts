@@ -106,6 +106,7 @@ export class Session {
   }
 
   async #openAll(): Promise<void> {
+    await this.#enricher.prepare();
     const planned = this.#entries.filter((e) => e.plan.run);
     const primaries = planned.filter((e) => !e.plan.descriptor.fallbackFor?.length);
     const fallbacks = planned.filter((e) => e.plan.descriptor.fallbackFor?.length);

@@ -156,11 +156,13 @@ Deno.test("a known process keeps name, command and user; RSS is re-read from sta
     ]);
   }));
 
-Deno.test("a known process's stat reads the same through libc (auto) and Deno's ops", () => {
+Deno.test("a known process's stat reads the same through libc (auto, prepared) and Deno's ops", async () => {
   for (const scan of ["auto", "ops"] as const) {
-    withScratchHost((host) => {
+    const host = scratchHost();
+    try {
       writeProcess(host.procRoot, 100, APP);
       const enricher = cachingEnricher(host.procRoot, () => 0, scan);
+      await enricher.prepare();
       enricher.enrich([row(100)]);
       // 1000 pages × 4096 from the rewritten stat, then a new start time: read in full.
       writeProcess(host.procRoot, 100, renamedApp(5000));
@@ -177,7 +179,9 @@ Deno.test("a known process's stat reads the same through libc (auto) and Deno's 
         [[100, null, null, null, null]],
         scan,
       );
-    });
+    } finally {
+      host.dispose();
+    }
   }
 });
 
