@@ -28,61 +28,92 @@ function asciiString(bytes: Uint8Array, from: number, to: number): string {
 }
 
 /**
- * The key and value strings of lines seen before, by the line's bytes: direct-mapped (an FNV-1a
- * hash of the trimmed line picks one of SLOTS slots, a new line replaces the old), so it holds
- * at most SLOTS short lines whatever a tree prints, and lines that change every sample (engine
- * counters) only take over their own slots. Each slot's bytes live in one preallocated arena
- * (nothing allocated per line but its two strings on a miss); a hit is checked byte by byte.
+ * Values by a run of bytes: direct-mapped (an FNV-1a hash of the bytes picks one of `slots`
+ * slots), so it holds at most `slots` entries of at most `maxBytes` bytes each, in one
+ * preallocated arena, whatever a tree prints; a hit is checked byte by byte. A slot whose entry
+ * was hit since it came in is not taken by the next miss, only cleared for it (a second chance):
+ * lines printed by every client (`drm-shared-cpu:\t0`) stay while lines seen once (a client id,
+ * a counter) pass through.
+ */
+class ByteKeyedCache<T> {
+  readonly #maxBytes: number;
+  readonly #arena: Uint8Array;
+  /** Bytes of each slot's entry; -1 when empty. */
+  readonly #lengths: Int32Array;
+  readonly #hit: Uint8Array;
+  readonly #values: (T | undefined)[];
+  /** The slot of the last `get`; -1 when its bytes were too long to keep. */
+  #slot = -1;
+
+  constructor(slots: number, maxBytes: number) {
+    this.#maxBytes = maxBytes;
+    this.#arena = new Uint8Array(slots * maxBytes);
+    this.#lengths = new Int32Array(slots).fill(-1);
+    this.#hit = new Uint8Array(slots);
+    this.#values = new Array(slots);
+  }
+
+  get(bytes: Uint8Array, from: number, to: number): T | undefined {
+    const length = to - from;
+    if (length > this.#maxBytes) {
+      this.#slot = -1;
+      return undefined;
+    }
+    let hash = 0x811c9dc5;
+    for (let i = from; i < to; i++) hash = Math.imul(hash ^ (bytes[i] ?? 0), 0x01000193);
+    const slot = (hash >>> 0) % this.#lengths.length;
+    this.#slot = slot;
+    if (this.#lengths[slot] !== length) return undefined;
+    const arena = this.#arena;
+    const base = slot * this.#maxBytes;
+    for (let i = 0; i < length; i++) if (arena[base + i] !== bytes[from + i]) return undefined;
+    this.#hit[slot] = 1;
+    return this.#values[slot];
+  }
+
+  /** Keeps `value` for the bytes of the last `get` (a miss), as the class comment says. */
+  put(bytes: Uint8Array, from: number, to: number, value: T): void {
+    const slot = this.#slot;
+    if (slot < 0) return;
+    if (this.#hit[slot] === 1) {
+      this.#hit[slot] = 0;
+      return;
+    }
+    this.#arena.set(bytes.subarray(from, to), slot * this.#maxBytes);
+    this.#lengths[slot] = to - from;
+    this.#values[slot] = value;
+  }
+}
+
+/**
+ * The key and value strings of lines seen before, by the line's bytes, and key strings by the
+ * key's bytes (a line seen for the first time usually has a known key: `drm-client-id`); both
+ * bounded (`ByteKeyedCache`). One per reader: parses that share it run one after another.
  */
 export class FdinfoLineCache {
-  static readonly SLOTS = 2048;
-  /** Lines longer than this are split each time (none of the kernel's are). */
-  static readonly MAX_CACHED_BYTES = 96;
-  readonly #arena = new Uint8Array(FdinfoLineCache.SLOTS * FdinfoLineCache.MAX_CACHED_BYTES);
-  /** Bytes of the line in each slot; -1 when empty. */
-  readonly #lengths = new Int32Array(FdinfoLineCache.SLOTS).fill(-1);
-  readonly #keys: string[] = new Array(FdinfoLineCache.SLOTS).fill("");
-  readonly #values: string[] = new Array(FdinfoLineCache.SLOTS).fill("");
+  readonly #lines = new ByteKeyedCache<readonly [string, string]>(2048, 96);
+  readonly #keys = new ByteKeyedCache<string>(512, 64);
 
   /**
    * Applies the ASCII line `bytes[from, to)` (trimmed, non-empty) split at `colon` to
    * `builder`: the key trimmed at its end, the value at its start.
    */
   apply(builder: FdinfoBuilder, bytes: Uint8Array, from: number, colon: number, to: number): void {
-    const length = to - from;
-    if (length > FdinfoLineCache.MAX_CACHED_BYTES) {
-      return builder.addKeyValue(...splitLine(bytes, from, colon, to));
+    const line = this.#lines.get(bytes, from, to);
+    if (line !== undefined) return builder.addKeyValue(line[0], line[1]);
+    let keyEnd = colon;
+    while (isSpaceCode(bytes[keyEnd - 1] ?? 0)) keyEnd--;
+    let valueStart = colon + 1;
+    while (valueStart < to && isSpaceCode(bytes[valueStart] ?? 0)) valueStart++;
+    let key = this.#keys.get(bytes, from, keyEnd);
+    if (key === undefined) {
+      key = asciiString(bytes, from, keyEnd);
+      this.#keys.put(bytes, from, keyEnd, key);
     }
-    let hash = 0x811c9dc5;
-    for (let i = from; i < to; i++) hash = Math.imul(hash ^ (bytes[i] ?? 0), 0x01000193);
-    const slot = (hash >>> 0) % FdinfoLineCache.SLOTS;
-    const arena = this.#arena;
-    const base = slot * FdinfoLineCache.MAX_CACHED_BYTES;
-    if (this.#lengths[slot] === length) {
-      let same = true;
-      for (let i = 0; i < length; i++) {
-        if (arena[base + i] !== bytes[from + i]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return builder.addKeyValue(this.#keys[slot] ?? "", this.#values[slot] ?? "");
-    }
-    const [key, value] = splitLine(bytes, from, colon, to);
-    arena.set(bytes.subarray(from, to), base);
-    this.#lengths[slot] = length;
-    this.#keys[slot] = key;
-    this.#values[slot] = value;
+    const value = asciiString(bytes, valueStart, to);
+    this.#lines.put(bytes, from, to, [key, value]);
     builder.addKeyValue(key, value);
   }
-}
-
-function splitLine(bytes: Uint8Array, from: number, colon: number, to: number): [string, string] {
-  let keyEnd = colon;
-  while (isSpaceCode(bytes[keyEnd - 1] ?? 0)) keyEnd--;
-  let valueStart = colon + 1;
-  while (valueStart < to && isSpaceCode(bytes[valueStart] ?? 0)) valueStart++;
-  return [asciiString(bytes, from, keyEnd), asciiString(bytes, valueStart, to)];
 }
 
 /** One line, `bytes[start, end)` without its newline; `colon`: its first colon or -1. */

@@ -25,12 +25,18 @@ const SYMBOLS = {
   close: { parameters: ["i32"], result: "i32" },
   readlink: { parameters: ["buffer", "buffer", "usize"], result: "isize" },
   // glibc 2.30+ exports getdents64; musl's getdents fills the same `struct dirent` layout
-  // (d_ino u64, d_off i64, d_reclen u16, d_type u8, d_name), so either will do.
+  // (d_ino u64, d_off i64, d_reclen u16, d_type u8, d_name), so either will do: a libc without
+  // getdents64 is opened again with `getdents` under that name (`MUSL_SYMBOLS`). One symbol
+  // table, not both optional: each symbol costs ~0.2 ms of dlopen (a fast-call trampoline).
   getdents64: { parameters: ["i32", "buffer", "usize"], result: "isize", optional: true },
-  getdents: { parameters: ["i32", "buffer", "usize"], result: "isize", optional: true },
   memcmp: { parameters: ["buffer", "buffer", "usize"], result: "i32" },
   getrlimit: { parameters: ["i32", "buffer"], result: "i32" },
   __errno_location: { parameters: [], result: "pointer" },
+} as const;
+
+const MUSL_SYMBOLS = {
+  ...SYMBOLS,
+  getdents64: { name: "getdents", parameters: ["i32", "buffer", "usize"], result: "isize" },
 } as const;
 
 /** The calls, typed for their callers; `getdents` is whichever of the two the libc has. */
@@ -64,11 +70,15 @@ function loadFirst(candidates: readonly string[]): Libc | null {
     let library: Deno.DynamicLibrary<typeof SYMBOLS>;
     try {
       library = Deno.dlopen(name, SYMBOLS);
+      if (library.symbols.getdents64 === null) {
+        library.close();
+        library = Deno.dlopen(name, MUSL_SYMBOLS);
+      }
     } catch {
       continue;
     }
     const s = library.symbols;
-    const getdents = s.getdents64 ?? s.getdents;
+    const getdents = s.getdents64;
     if (getdents === null) {
       library.close();
       continue;
