@@ -77,19 +77,28 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   const trees = { A: procRoot("A"), B: procRoot("B"), C: procRoot("C"), D: procRoot("D") };
   const context = { scanner, sysRoot, trees, rounds: ROUNDS, processRounds: PROCESS_ROUNDS, say };
-  rows.push(...await scanRows(context));
-  rows.push(...await startupRows({ ...context, work }));
-  rows.push(...await memoryRows(trees.B, sysRoot, NOISY_RUNS, say));
-  rows.push(
-    ...(await idleCpuRows(
-      trees.B,
-      sysRoot,
-      "500 / 2,500",
-      quick ? 10_000 : 20_000,
-      NOISY_RUNS,
-      say,
-    ))
-      .map((row) => ({
+  // A section that fails is a row saying so (and exit 1): the others still print.
+  const section = async (name: string, run: () => Promise<Row[]>) => {
+    try {
+      const made = await run();
+      for (const row of made) say(`${row.figure}: ${row.gputop} (${row.ratio}; ${row.target})`);
+      rows.push(...made);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      say(`bench: ${name} failed: ${message}`);
+      const line = message.split("\n")[0] ?? "";
+      rows.push(infoRow(`${name}: **failed**`, line.replaceAll("|", "/")));
+      Deno.exitCode = 1;
+    }
+  };
+  await section("scans", () => scanRows(context));
+  await section("whole processes", () => startupRows({ ...context, work }));
+  await section("memory", () => memoryRows(trees.B, sysRoot, NOISY_RUNS, say));
+  const idleMs = quick ? 10_000 : 20_000;
+  await section(
+    "idle CPU",
+    async () =>
+      (await idleCpuRows(trees.B, sysRoot, "500 / 2,500", idleMs, NOISY_RUNS, say)).map((row) => ({
         figure: row.figure,
         gputop: row.value,
         reference: "—",
@@ -98,8 +107,8 @@ async function main(): Promise<void> {
         met: Number.parseFloat(row.value) <= 2,
       })),
   );
-  rows.push(...await nvmlRows());
-  rows.push(...await healthRows());
+  await section("nvml", nvmlRows);
+  await section("health", healthRows);
 
   const lines = [
     `Measured ${

@@ -52,22 +52,49 @@ function rootArgs(procRoot: string, sysRoot: string): string[] {
 }
 
 async function tmux(...args: string[]): Promise<string> {
-  const out = await new Deno.Command("tmux", { args: ["-L", "gputop-bench-idle", ...args] })
-    .output();
+  const out = await new Deno.Command("tmux", {
+    args: ["-L", "gputop-bench-idle", ...args],
+    stderr: "null",
+  }).output();
   return new TextDecoder().decode(out.stdout).trim();
 }
 
 /** `top --interval 1s` in a 120×40 tmux pane; the pane's process is gputop (sh execs it). */
 async function topIdle(procRoot: string, sysRoot: string, measureMs: number): Promise<number> {
+  const errors = Deno.makeTempFileSync({ prefix: "gputop-bench-top-", suffix: ".err" });
   const command = [Deno.execPath(), "run", "-A", MAIN, "top", "--interval", "1s"]
     .concat(rootArgs(procRoot, sysRoot)).join(" ");
-  await tmux("new-session", "-d", "-s", "b", "-x", "120", "-y", "40", `exec ${command}`);
+  await tmux("kill-server").catch(() => ""); // a session left by an interrupted run
+  await tmux(
+    "new-session",
+    "-d",
+    "-s",
+    "b",
+    "-x",
+    "120",
+    "-y",
+    "40",
+    `exec ${command} 2>${errors}`,
+  );
   try {
     const pid = Number(await tmux("display-message", "-p", "-t", "b", "#{pane_pid}"));
     await sleep(WARMUP_MS);
+    if (!(pid > 0) || !alive(pid)) {
+      throw new Error(`top did not keep running in tmux: ${Deno.readTextFileSync(errors).trim()}`);
+    }
     return await percentOver(pid, measureMs);
   } finally {
     await tmux("kill-server").catch(() => "");
+    Deno.removeSync(errors);
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    Deno.statSync(`/proc/${pid}`);
+    return true;
+  } catch {
+    return false;
   }
 }
 
