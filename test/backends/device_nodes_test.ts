@@ -12,9 +12,13 @@ import {
 } from "../../src/backends/device_nodes.ts";
 import { testContext } from "../support/backend_context.ts";
 
+/** Every scratch root of this file, removed when the test module unloads. */
+const SCRATCH = Deno.makeTempDirSync({ prefix: "gputop-devnodes-" });
+globalThis.addEventListener("unload", () => Deno.removeSync(SCRATCH, { recursive: true }));
+
 /** A root with `dev/<node>` files and `sys/class/<class>/<node>/device/vendor` for each render or accel node. */
 function scratchRoot(nodes: Record<string, string | null>): string {
-  const root = Deno.makeTempDirSync({ prefix: "gputop-devnodes-" });
+  const root = Deno.makeTempDirSync({ dir: SCRATCH });
   for (const [node, vendor] of Object.entries(nodes)) {
     const path = `${root}/dev/${node}`;
     Deno.mkdirSync(path.slice(0, path.lastIndexOf("/")), { recursive: true });
