@@ -58,6 +58,7 @@ export const LAZY_MODULES = [
   "src/fleet/fleet_source.ts",
   "src/fleet/merge_hosts.ts",
   "src/fleet/read_hosts.ts",
+  "src/linux/fdinfo/choose_proc_reader.ts",
   "src/render/csv.ts",
   "src/render/host_groups.ts",
   "src/render/snapshot_table.ts",

@@ -83,6 +83,9 @@ function statText(pid: number): string {
   } 135936 11328 0\n`;
 }
 
+/** Files at the top of a real /proc copied into each tree (besides the generated `loadavg`). */
+const TOP_FILES = ["stat", "uptime", "meminfo"];
+
 /** Writes the tree under `root` (which must be empty or absent). */
 export function generateProcTree(root: string, shape: ProcTreeShape): void {
   const drmHolders = Math.min(shape.processes, shape.drmFds);
@@ -93,6 +96,14 @@ export function generateProcTree(root: string, shape: ProcTreeShape): void {
     join(root, "loadavg"),
     `0.50 0.40 0.30 1/${shape.processes} ${FIRST_PID + shape.processes - 1}\n`,
   );
+  // And the other top files a reading may touch, as this machine's kernel writes them.
+  for (const name of TOP_FILES) {
+    try {
+      Deno.writeTextFileSync(join(root, name), Deno.readTextFileSync(`/proc/${name}`));
+    } catch {
+      // No /proc here (not Linux): the tree goes without.
+    }
+  }
   for (let i = 0; i < shape.processes; i++) {
     const pid = FIRST_PID + i;
     const dir = join(root, String(pid));
@@ -102,6 +113,8 @@ export function generateProcTree(root: string, shape: ProcTreeShape): void {
     Deno.writeTextFileSync(join(dir, "cmdline"), `/usr/bin/bench-app\0--pid\0${pid}\0`);
     Deno.writeTextFileSync(join(dir, "status"), statusText(pid));
     Deno.writeTextFileSync(join(dir, "stat"), statText(pid));
+    // A login session's cgroup, as a process outside any container has (cgroup v2).
+    Deno.writeTextFileSync(join(dir, "cgroup"), "0::/user.slice/user-1000.slice/session-1.scope\n");
     const drmHere = i < drmHolders
       ? Math.floor(shape.drmFds / drmHolders) + (i < shape.drmFds % drmHolders ? 1 : 0)
       : 0;

@@ -6,6 +6,9 @@
  *       pid's fd/ (sorted), readlink each fd, for /dev/dri/ and /dev/accel/ links read and
  *       parse fdinfo/<fd> (drm-driver, drm-pdev, drm-client-id, drm-resident-vram), dedup by
  *       (pdev, client id), sum resident VRAM per pid.
+ *   reference_scanner oneshot PROC_ROOT ITERATIONS   the full walk, then comm, status and
+ *       cmdline, stat and cgroup of each pid with DRM memory (what one `gputop --json` reads);
+ *       prints as scan.
  *   reference_scanner enrich PROC_ROOT ITERATIONS PID...   read comm, status (Uid, VmRSS)
  *       and cmdline of each pid.
  *
@@ -164,39 +167,61 @@ static void scan(const char *root) {
   }
 }
 
+/* comm, cmdline and status of one pid; its RSS in bytes, or -1 without a VmRSS line. */
+static long long enrich_one(const char *root, long pid) {
+  char path[4096], comm[256], command[4096];
+  snprintf(path, sizeof path, "%s/%ld/comm", root, pid);
+  long n = read_text(path);
+  if (n > 0) snprintf(comm, sizeof comm, "%.*s", (int)(n - 1), text);
+  snprintf(path, sizeof path, "%s/%ld/cmdline", root, pid);
+  n = read_text(path);
+  for (long j = 0; j < n; j++) command[j < 4095 ? j : 4095] = text[j] ? text[j] : ' ';
+  snprintf(path, sizeof path, "%s/%ld/status", root, pid);
+  if (read_text(path) < 0) return -1;
+  char *uid = strstr(text, "\nUid:"), *rss = strstr(text, "\nVmRSS:");
+  long user = uid ? atol(uid + 5) : -1;
+  (void)user;
+  (void)comm;
+  (void)command;
+  return rss ? (long long)strtoull(rss + 7, NULL, 10) * 1024 : -1;
+}
+
 static void enrich(const char *root, char **pids, int count) {
   sums = realloc(sums, (count ? count : 1) * sizeof *sums);
   sum_count = 0;
-  char path[4096], comm[256], command[4096];
   for (int i = 0; i < count; i++) {
     long pid = atol(pids[i]);
-    snprintf(path, sizeof path, "%s/%ld/comm", root, pid);
-    long n = read_text(path);
-    if (n > 0) snprintf(comm, sizeof comm, "%.*s", (int)(n - 1), text);
-    snprintf(path, sizeof path, "%s/%ld/cmdline", root, pid);
-    n = read_text(path);
-    for (long j = 0; j < n; j++) command[j < 4095 ? j : 4095] = text[j] ? text[j] : ' ';
-    snprintf(path, sizeof path, "%s/%ld/status", root, pid);
-    if (read_text(path) < 0) continue;
-    char *uid = strstr(text, "\nUid:"), *rss = strstr(text, "\nVmRSS:");
-    long user = uid ? atol(uid + 5) : -1;
-    (void)user;
-    (void)comm;
-    if (n > 0 && command[0] == 0) sum_count += 0; /* keep command read */
-    if (rss) sums[sum_count++] = (struct pid_sum){pid, strtoull(rss + 7, NULL, 10) * 1024, 1};
+    long long rss = enrich_one(root, pid);
+    if (rss >= 0) sums[sum_count++] = (struct pid_sum){pid, (uint64_t)rss, 1};
+  }
+}
+
+/* What a one-shot `gputop --json` reads: the full walk, then each GPU process's details. */
+static void oneshot(const char *root) {
+  char path[4096];
+  scan(root);
+  for (long i = 0; i < sum_count; i++) {
+    (void)enrich_one(root, sums[i].pid);
+    /* gputop's one-shot enrichment also reads stat (start time, state) and cgroup. */
+    snprintf(path, sizeof path, "%s/%ld/stat", root, sums[i].pid);
+    (void)read_text(path);
+    snprintf(path, sizeof path, "%s/%ld/cgroup", root, sums[i].pid);
+    (void)read_text(path);
   }
 }
 
 int main(int argc, char **argv) {
   if (argc < 4) {
-    fprintf(stderr, "usage: %s scan|enrich PROC_ROOT ITERATIONS [PID...]\n", argv[0]);
+    fprintf(stderr, "usage: %s scan|oneshot|enrich PROC_ROOT ITERATIONS [PID...]\n", argv[0]);
     return 2;
   }
   int iterations = atoi(argv[3]);
   int do_scan = strcmp(argv[1], "scan") == 0;
+  int do_oneshot = strcmp(argv[1], "oneshot") == 0;
   for (int i = 0; i < iterations; i++) {
     double start = cpu_us();
-    if (do_scan) scan(argv[2]);
+    if (do_oneshot) oneshot(argv[2]);
+    else if (do_scan) scan(argv[2]);
     else enrich(argv[2], argv + 4, argc - 4);
     printf("cpu_us %.1f\n", cpu_us() - start);
   }

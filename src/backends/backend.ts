@@ -40,6 +40,11 @@ export interface BackendContext {
    * beside the proc root (`/proc` → `/etc/passwd`, `/var/log/pods`).
    */
   rootDir?: string | null;
+  /**
+   * Where device nodes are looked for before a vendor library is loaded
+   * (src/backends/device_nodes.ts): `GPUTOP_DEV_ROOT`; absent, `dev` under `rootDir`, else `/dev`.
+   */
+  devRoot?: string;
 }
 
 /** The result of `open()`: availability as data. */
@@ -64,6 +69,14 @@ export interface Backend {
    * worker thread returned and was shut down, a child process group was reaped). Optional.
    */
   settled?(): Promise<void>;
+}
+
+/** How one backend's device nodes are found (the checks: src/backends/device_nodes.ts). */
+export interface DeviceNodeCheck {
+  /** The variable naming the backend's library (or program); set, the check does not apply. */
+  override: string;
+  /** Null when a node is there (or cannot be ruled out); else what is missing, for the status. */
+  missing(ctx: BackendContext): string | null;
 }
 
 /** A registry entry: how to make a backend, and where it is on by default. */
@@ -92,6 +105,11 @@ export interface BackendDescriptor {
    * and `gputop backends` names the lifetime mode on their row ("library session").
    */
   readonly libraryLifetime?: boolean;
+  /**
+   * The device nodes without which a default run skips this backend before loading anything
+   * (src/backends/device_nodes.ts); `--backends` naming it, or its library variable, forces it.
+   */
+  readonly deviceNodes?: DeviceNodeCheck;
 }
 
 /**

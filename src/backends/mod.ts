@@ -7,6 +7,7 @@
  */
 import type { BackendDescriptor } from "./backend.ts";
 import { AMDSMI_INFO } from "./amdsmi/info.ts";
+import { AMD_NODES, INTEL_NODES, NVIDIA_NODES, NVIDIA_SMI_NODES } from "./device_nodes.ts";
 import { DRM_INFO } from "./drm/info.ts";
 import { lazyDescriptor } from "./lazy_backend.ts";
 import { LEVEL_ZERO_INFO } from "./level-zero/info.ts";
@@ -15,16 +16,22 @@ import { NVIDIA_SMI_INFO } from "./nvidia-smi/info.ts";
 import { NVML_INFO } from "./nvml/info.ts";
 
 export const BACKENDS: readonly BackendDescriptor[] = [
-  lazyDescriptor(NVML_INFO, () => import("./nvml/backend.ts").then((m) => m.nvmlBackend)),
   lazyDescriptor(
-    NVIDIA_SMI_INFO,
+    { ...NVML_INFO, deviceNodes: NVIDIA_NODES },
+    () => import("./nvml/backend.ts").then((m) => m.nvmlBackend),
+  ),
+  lazyDescriptor(
+    { ...NVIDIA_SMI_INFO, deviceNodes: NVIDIA_SMI_NODES },
     () => import("./nvidia-smi/backend.ts").then((m) => m.nvidiaSmiBackend),
   ),
   lazyDescriptor(
-    LEVEL_ZERO_INFO,
+    { ...LEVEL_ZERO_INFO, deviceNodes: INTEL_NODES },
     () => import("./level-zero/backend.ts").then((m) => m.levelZeroBackend),
   ),
-  lazyDescriptor(AMDSMI_INFO, () => import("./amdsmi/backend.ts").then((m) => m.amdsmiBackend)),
+  lazyDescriptor(
+    { ...AMDSMI_INFO, deviceNodes: AMD_NODES },
+    () => import("./amdsmi/backend.ts").then((m) => m.amdsmiBackend),
+  ),
   lazyDescriptor(DRM_INFO, () => import("./drm/backend.ts").then((m) => m.drmBackend)),
   lazyDescriptor(MACMON_INFO, () => import("./macmon/backend.ts").then((m) => m.macmonBackend)),
 ];

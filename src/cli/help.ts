@@ -16,6 +16,8 @@ const ENVIRONMENT =
   GPUTOP_MACMON_TIMEOUT_MS                            ms one macmon run may take (1 to 86400000,
                                                       default 10000; checked where macmon runs)
   GPUTOP_PROC_ROOT, GPUTOP_SYS_ROOT                   as --proc-root, --sys-root
+  GPUTOP_DEV_ROOT                                     device nodes looked for before a vendor
+                                                      library loads (default /dev)
   GPUTOP_LAZY_INIT=1 (or true, yes)                   as --lazy-init
   GPUTOP_ARGV0=nvidia-smi                             act as started under that name (query)
   NO_COLOR                                            set and not empty: as --no-color

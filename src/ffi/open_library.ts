@@ -5,6 +5,7 @@
  * `--allow-ffi`; all of them end up in `failed`.
  */
 import { errorMessage } from "../model/errors.ts";
+import { mayLoad, NOT_FOUND_REASON } from "./library_presence.ts";
 
 /** One candidate that did not load, and why. */
 export interface LibraryLoadFailure {
@@ -30,6 +31,11 @@ export interface OpenLibraryOptions {
     path: string,
     symbols: S,
   ) => Deno.DynamicLibrary<S>;
+  /**
+   * False for a candidate known to be absent, which is then not passed to `dlopen`. Default:
+   * with the real `dlopen` on Linux, src/ffi/library_presence.ts; otherwise every name may load.
+   */
+  mayLoad?: (name: string) => boolean;
 }
 
 /**
@@ -48,11 +54,17 @@ export function openFirstLibrary<const S extends Deno.ForeignLibraryInterface>(
   options: OpenLibraryOptions = {},
 ): OpenLibraryResult<S> {
   const dlopen = options.dlopen ?? Deno.dlopen;
+  const present = options.mayLoad ??
+    (options.dlopen === undefined && Deno.build.os === "linux" ? mayLoad : () => true);
   const failed: LibraryLoadFailure[] = [];
   const tried: string[] = [];
   for (const name of candidates) {
     if (name === "" || tried.includes(name)) continue;
     tried.push(name);
+    if (!present(name)) {
+      failed.push({ name, reason: NOT_FOUND_REASON });
+      continue;
+    }
     try {
       return { ok: true, library: dlopen(name, symbols), path: name, failed };
     } catch (error) {

@@ -5,9 +5,27 @@
  */
 const PCI_PATTERN = /^(?:([0-9a-f]{1,8}):)?([0-9a-f]{1,2}):([0-9a-f]{1,2})\.([0-7])$/i;
 
+/**
+ * Addresses already normalised, by the text given: a long run sees the same few addresses on
+ * every process of every sample, and gets the one interned string back without a regex match
+ * or new strings. Bounded: cleared when it fills (only garbage input could fill it).
+ */
+const normalized = new Map<string, string | null>();
+const MAX_REMEMBERED = 1024;
+
 /** Returns `dddd:bb:dd.f` in lower case, or null when the text is not a PCI address. */
 export function normalizePciBusId(text: string | null | undefined): string | null {
   if (text === null || text === undefined) return null;
+  if (text.length > 32) return parsePciBusId(text); // no address is this long: not remembered
+  const known = normalized.get(text);
+  if (known !== undefined) return known;
+  if (normalized.size >= MAX_REMEMBERED) normalized.clear();
+  const result = parsePciBusId(text);
+  normalized.set(text, result);
+  return result;
+}
+
+function parsePciBusId(text: string): string | null {
   const match = PCI_PATTERN.exec(text.trim());
   if (!match) return null;
   const [, domain = "0", bus = "0", device = "0", fn = "0"] = match;

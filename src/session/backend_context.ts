@@ -63,6 +63,7 @@ export function createBackendContext(options: ContextOptions = {}): BackendConte
     procRoot: options.procRoot ?? env("GPUTOP_PROC_ROOT") ?? underRoot(root, "proc"),
     sysRoot: options.sysRoot ?? env("GPUTOP_SYS_ROOT") ?? underRoot(root, "sys"),
     rootDir: root ?? null,
+    devRoot: env("GPUTOP_DEV_ROOT") || underRoot(root, "dev"),
     env,
     os: Deno.build.os,
     nowMs: () => performance.now(),

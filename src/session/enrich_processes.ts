@@ -26,6 +26,7 @@
  * (`stat` is not tried again for that process).
  */
 import { readCgroupAttribution } from "../linux/cgroup/read_cgroup.ts";
+import type { ScanPath } from "../linux/fdinfo/choose_proc_reader.ts";
 import {
   parseStat,
   parseStatus,
@@ -40,6 +41,7 @@ import { UserNames } from "../linux/user_names.ts";
 import { joinPath, resolvedParent } from "../linux/path_join.ts";
 import { readPodNames } from "../linux/pod_logs.ts";
 import type { GpuProcess } from "../model/types.ts";
+import type { BackendContext } from "../backends/backend.ts";
 import { CpuTimes } from "./cpu_times.ts";
 import {
   attributionFacts,
@@ -59,6 +61,17 @@ export function enrichProcesses(processes: readonly GpuProcess[], procRoot: stri
   return enricher.enrich(processes);
 }
 
+/** The enricher of a session over `ctx` (`GPUTOP_SCAN=ops` reads `stat` through Deno's ops). */
+export function processEnricherFor(ctx: BackendContext): ProcessEnricher {
+  return new ProcessEnricher({
+    procRoot: ctx.procRoot,
+    rootDir: ctx.rootDir ?? null,
+    rescanIntervalMs: ctx.rescanIntervalMs ?? null,
+    nowMs: ctx.nowMs,
+    scan: ctx.env("GPUTOP_SCAN") === "ops" ? "ops" : "auto",
+  });
+}
+
 export interface ProcessEnricherOptions {
   procRoot: string;
   /**
@@ -75,6 +88,12 @@ export interface ProcessEnricherOptions {
    * Null: unknown, RSS comes from `status` instead.
    */
   pageSizeBytes?: number | null;
+  /**
+   * How a long-running session reads each known process's `stat` every sample: "auto" through
+   * the scan's reader (libc's openat + pread where it loads: no string path, no exception for a
+   * missing file), "ops" Deno's ops (`GPUTOP_SCAN=ops`). One-shot reads always use the ops.
+   */
+  scan?: ScanPath;
 }
 
 /** What is kept of one process instance between samples. */
@@ -96,9 +115,13 @@ export class ProcessEnricher {
   /** Read once per enricher (a session), on the first start time wanted. */
   #bootTimeMs: number | null | undefined;
   #known = new Map<number, KnownProcess>();
+  readonly #scan: ScanPath;
+  /** Set by `prepare()` in a long-running session; else `stat` is read through Deno's ops. */
+  #readStatOf: ((pid: number) => string | null) | null = null;
 
   constructor(options: ProcessEnricherOptions) {
     this.#procRoot = options.procRoot;
+    this.#scan = options.scan ?? "auto";
     this.#rescanIntervalMs = options.rescanIntervalMs;
     this.#nowMs = options.nowMs;
     const rootDir = options.rootDir ?? null;
@@ -173,7 +196,7 @@ export class ProcessEnricher {
         state: processStateOf(status.stateLetter),
       };
     }
-    const stat = parseStat(readTextOrNull(this.#path(pid, "stat")));
+    const stat = parseStat(this.#readStat(pid));
     if (before !== undefined && stat !== null && before.statStart === stat.startTime) {
       const kept = this.#withFreshCgroup(pid, before);
       known.set(pid, kept);
@@ -201,6 +224,26 @@ export class ProcessEnricher {
     }
     const attribution = attributionFacts(readCgroupAttribution(this.#procRoot, pid));
     return { ...before, facts: { ...before.facts, ...attribution }, cgroupReadAtMs: now };
+  }
+
+  /**
+   * A long-running session's reader of `stat` (see `scan`), made once before the first sample.
+   * Imported here, not at start-up: a one-shot reading never loads the libc binding for it.
+   */
+  async prepare(): Promise<void> {
+    if (this.#rescanIntervalMs === null || this.#scan === "ops" || this.#readStatOf !== null) {
+      return;
+    }
+    const { chooseProcReader } = await import("../linux/fdinfo/choose_proc_reader.ts");
+    const reader = chooseProcReader(this.#procRoot, false, { scan: this.#scan });
+    this.#readStatOf = (pid) => reader.readStat(pid);
+  }
+
+  /** `stat` of a process in a long-running session, every sample. */
+  #readStat(pid: number): string | null {
+    return this.#readStatOf === null
+      ? readTextOrNull(this.#path(pid, "stat"))
+      : this.#readStatOf(pid);
   }
 
   #rssOf(pid: number, stat: StatFields): number | null {

@@ -1,9 +1,10 @@
 /**
- * Which backends run: by default those on for this OS; with `--backends LIST` exactly the
- * named ones, even where off by default (so `--backends macmon` runs macmon on Linux).
+ * Which backends run: by default those on for this OS whose device nodes are there (when a
+ * context is given to look in); with `--backends LIST` exactly the named ones, even where off by
+ * default (so `--backends macmon` runs macmon on Linux) or without device nodes.
  */
 import type { BackendId } from "../model/types.ts";
-import type { BackendDescriptor } from "../backends/backend.ts";
+import type { BackendContext, BackendDescriptor } from "../backends/backend.ts";
 
 export type BackendPlan =
   | { descriptor: BackendDescriptor; run: true }
@@ -20,6 +21,7 @@ export function planBackends(
   os: typeof Deno.build.os,
   requested: readonly BackendId[] | null,
   wording: PlanWording = "cli",
+  ctx: BackendContext | null = null,
 ): BackendPlan[] {
   return registry.map((descriptor): BackendPlan => {
     if (requested !== null) {
@@ -29,12 +31,24 @@ export function planBackends(
         reason: wording === "cli" ? "not selected by --backends" : "not selected",
       };
     }
-    return descriptor.defaultOn(os) ? { descriptor, run: true } : {
-      descriptor,
-      run: false,
-      reason: wording === "cli"
-        ? `off by default on ${os}; use --backends ${descriptor.id} to force it`
-        : `off by default on ${os}; name it in the backends option to force it`,
-    };
+    const force = wording === "cli"
+      ? `use --backends ${descriptor.id} to force it`
+      : "name it in the backends option to force it";
+    if (!descriptor.defaultOn(os)) {
+      return { descriptor, run: false, reason: `off by default on ${os}; ${force}` };
+    }
+    const missing = ctx === null ? null : missingDeviceNodes(descriptor, ctx);
+    return missing === null
+      ? { descriptor, run: true }
+      : { descriptor, run: false, reason: `${missing}; ${force}` };
   });
+}
+
+/** Why a default-on backend is skipped for lack of device nodes; null when it runs. */
+function missingDeviceNodes(descriptor: BackendDescriptor, ctx: BackendContext): string | null {
+  const check = descriptor.deviceNodes;
+  if (check === undefined || ctx.os !== "linux") return null;
+  // A library (or program) path given explicitly is the user's choice: always tried.
+  if (ctx.env(check.override)) return null;
+  return check.missing(ctx);
 }

@@ -77,7 +77,7 @@ export function createSession(
     rescanIntervalMs: continuous ? continuous.rescanIntervalMs ?? DEFAULT_RESCAN_INTERVAL_MS : null,
     sampleIntervalMs: continuous ? continuous.intervalMs : null,
   });
-  const plans = planBackends(registry, ctx.os, options.backends ?? null, wording);
+  const plans = planBackends(registry, ctx.os, options.backends ?? null, wording, ctx);
   return new Session(plans, ctx, {
     deadlineMs: options.deadlineMs,
     openDeadlineMs: options.openDeadlineMs,

@@ -28,7 +28,7 @@ import type {
   GpuProcess,
   Snapshot,
 } from "../model/types.ts";
-import { ProcessEnricher } from "./enrich_processes.ts";
+import { type ProcessEnricher, processEnricherFor } from "./enrich_processes.ts";
 import { settleWithin } from "./deadline.ts";
 import { failure, safeClose, skipped } from "./backend_status.ts";
 import { deviceIdentities, notAnsweringDetail, notAnsweringReading } from "./not_answering.ts";
@@ -80,12 +80,7 @@ export class Session {
     this.#ctx = ctx;
     this.#deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
     this.#openDeadlineMs = options.openDeadlineMs ?? this.#deadlineMs;
-    this.#enricher = new ProcessEnricher({
-      procRoot: ctx.procRoot,
-      rootDir: ctx.rootDir ?? null,
-      rescanIntervalMs: ctx.rescanIntervalMs ?? null,
-      nowMs: ctx.nowMs,
-    });
+    this.#enricher = processEnricherFor(ctx);
     this.#indexes = (ctx.rescanIntervalMs ?? null) !== null ? new StableDeviceIndexes() : null;
     this.#entries = plans.map((plan) => ({
       plan,
@@ -111,6 +106,7 @@ export class Session {
   }
 
   async #openAll(): Promise<void> {
+    await this.#enricher.prepare();
     const planned = this.#entries.filter((e) => e.plan.run);
     const primaries = planned.filter((e) => !e.plan.descriptor.fallbackFor?.length);
     const fallbacks = planned.filter((e) => e.plan.descriptor.fallbackFor?.length);

@@ -23,3 +23,11 @@ Deno.test("normalizePciBusId() rejects text that is not a PCI address", () => {
     assert.equal(normalizePciBusId(text), null, String(text));
   }
 });
+
+Deno.test("normalizePciBusId: the same answer again from memory, for good and bad text alike", () => {
+  for (let round = 0; round < 2; round++) {
+    assert.equal(normalizePciBusId("00000000:0A:00.0"), "0000:0a:00.0");
+    assert.equal(normalizePciBusId("not-an-address"), null);
+    assert.equal(normalizePciBusId(` 01:00.0${" ".repeat(40)}`), "0000:01:00.0");
+  }
+});

@@ -125,6 +125,17 @@ Deno.test("sanitizeSnapshot leaves a clean snapshot as it was", () => {
   assert.deepEqual(sanitizeSnapshot(snapshot), snapshot);
 });
 
+Deno.test("sanitizeSnapshot keeps a clean process object as it is, and copies one it changes", () => {
+  const clean = makeProcess({ pid: 7, memoryByRegion: { vram: 4096 }, engines: { gfx: 12.5 } });
+  // 1.6 bytes rounds to 2 and 104 % clamps to 100: both changed, in a copy.
+  const dirty = makeProcess({ pid: 8, rssBytes: 1.6, engines: { gfx: 104, compute: 3 } });
+  const out = sanitizeSnapshot(makeSnapshot({ processes: [clean, dirty] })).processes;
+  assert.equal(out[0], clean, "no copy of a process nothing was changed in");
+  assert.notEqual(out[1], dirty);
+  assert.deepEqual([out[1]?.rssBytes, out[1]?.engines], [2, { gfx: 100, compute: 3 }]);
+  assert.deepEqual([dirty.rssBytes, dirty.engines], [1.6, { gfx: 104, compute: 3 }], "input kept");
+});
+
 Deno.test("every numeric device field of the schema has a rule here", () => {
   // `index` is the merge's own numbering, not a reading.
   const schema = z.toJSONSchema(DeviceSchema) as {

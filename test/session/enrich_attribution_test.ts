@@ -26,6 +26,8 @@ function enricher(proc: string, rescanIntervalMs: number | null, clock: { now: n
     rescanIntervalMs,
     nowMs: () => clock.now,
     pageSizeBytes: 4096,
+    // Deno's ops, so that recordingReads sees every file read (libc reads go around them).
+    scan: "ops",
   });
 }
 

@@ -95,12 +95,17 @@ function withScratchHost(body: (host: ReturnType<typeof scratchHost>) => void): 
 }
 
 /** An enricher for a continuous session: it caches, with a full rescan every 2000 ms. */
-function cachingEnricher(procRoot: string, nowMs: () => number = () => 0): ProcessEnricher {
+function cachingEnricher(
+  procRoot: string,
+  nowMs: () => number = () => 0,
+  scan: "auto" | "ops" = "auto",
+): ProcessEnricher {
   return new ProcessEnricher({
     procRoot,
     rescanIntervalMs: 2000,
     nowMs,
     pageSizeBytes: PAGE_BYTES,
+    scan,
   });
 }
 
@@ -150,6 +155,35 @@ Deno.test("a known process keeps name, command and user; RSS is re-read from sta
       [100, "renamed", "app --new", "0", 3072000],
     ]);
   }));
+
+Deno.test("a known process's stat reads the same through libc (auto, prepared) and Deno's ops", async () => {
+  for (const scan of ["auto", "ops"] as const) {
+    const host = scratchHost();
+    try {
+      writeProcess(host.procRoot, 100, APP);
+      const enricher = cachingEnricher(host.procRoot, () => 0, scan);
+      await enricher.prepare();
+      enricher.enrich([row(100)]);
+      // 1000 pages × 4096 from the rewritten stat, then a new start time: read in full.
+      writeProcess(host.procRoot, 100, renamedApp(5000));
+      assert.deepEqual(enricher.enrich([row(100)]).map(pick), [
+        [100, "app", "app --old", "alice", 4096000],
+      ], scan);
+      writeProcess(host.procRoot, 100, renamedApp(6000));
+      assert.deepEqual(enricher.enrich([row(100)]).map(pick), [
+        [100, "renamed", "app --new", "0", 3072000],
+      ], scan);
+      Deno.removeSync(`${host.procRoot}/100`, { recursive: true });
+      assert.deepEqual(
+        enricher.enrich([row(100)]).map(pick),
+        [[100, null, null, null, null]],
+        scan,
+      );
+    } finally {
+      host.dispose();
+    }
+  }
+});
 
 Deno.test("a pid absent from one sample is forgotten and read in full when it is back", () =>
   withScratchHost((host) => {

@@ -1,0 +1,167 @@
+/**
+ * Idle CPU of the long-running commands at `--interval 1s` (issue 23: ≤ 2 % of one core at 500
+ * processes / 2,500 DRM fds): `top` in a real terminal (tmux), `serve` with no scrape, and `serve`
+ * scraped once a second. CPU from `/proc/<pid>/stat` (utime + stime) over the measured window,
+ * after a warm-up that holds the first full walk. Each figure is the worst of `runs`.
+ */
+import { fileURLToPath } from "node:url";
+
+const MAIN = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
+const WARMUP_MS = 5000;
+const TARGET = "≤ 2 %";
+
+/** One bench row. */
+export interface IdleRow {
+  figure: string;
+  value: string;
+  target: string;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** utime + stime of `pid` in seconds; the command name (field 2) may hold spaces. */
+function cpuSeconds(pid: number, ticksPerSecond: number): number {
+  const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+}
+
+async function ticksPerSecond(): Promise<number> {
+  const out = await new Deno.Command("getconf", { args: ["CLK_TCK"] }).output();
+  return Number(new TextDecoder().decode(out.stdout)) || 100;
+}
+
+/** % of one core used by `pid` over `measureMs`, while `during` runs (scrapes). */
+async function percentOver(
+  pid: number,
+  measureMs: number,
+  during: (untilMs: number) => Promise<void> = (untilMs) => sleep(untilMs - performance.now()),
+): Promise<number> {
+  const hz = await ticksPerSecond();
+  const start = cpuSeconds(pid, hz);
+  const startedAt = performance.now();
+  await during(startedAt + measureMs);
+  const used = cpuSeconds(pid, hz) - start;
+  return (100 * used) / ((performance.now() - startedAt) / 1000);
+}
+
+function rootArgs(procRoot: string, sysRoot: string): string[] {
+  return ["--backends", "drm", "--proc-root", procRoot, "--sys-root", sysRoot];
+}
+
+async function tmux(...args: string[]): Promise<string> {
+  const out = await new Deno.Command("tmux", {
+    args: ["-L", "gputop-bench-idle", ...args],
+    stderr: "null",
+  }).output();
+  return new TextDecoder().decode(out.stdout).trim();
+}
+
+/** `top --interval 1s` in a 120×40 tmux pane; the pane's process is gputop (sh execs it). */
+async function topIdle(procRoot: string, sysRoot: string, measureMs: number): Promise<number> {
+  const errors = Deno.makeTempFileSync({ prefix: "gputop-bench-top-", suffix: ".err" });
+  const command = [Deno.execPath(), "run", "-A", MAIN, "top", "--interval", "1s"]
+    .concat(rootArgs(procRoot, sysRoot)).join(" ");
+  await tmux("kill-server").catch(() => ""); // a session left by an interrupted run
+  await tmux(
+    "new-session",
+    "-d",
+    "-s",
+    "b",
+    "-x",
+    "120",
+    "-y",
+    "40",
+    `exec ${command} 2>${errors}`,
+  );
+  try {
+    const pid = Number(await tmux("display-message", "-p", "-t", "b", "#{pane_pid}"));
+    await sleep(WARMUP_MS);
+    if (!(pid > 0) || !alive(pid)) {
+      throw new Error(`top did not keep running in tmux: ${Deno.readTextFileSync(errors).trim()}`);
+    }
+    return await percentOver(pid, measureMs);
+  } finally {
+    await tmux("kill-server").catch(() => "");
+    Deno.removeSync(errors);
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    Deno.statSync(`/proc/${pid}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  return port;
+}
+
+/** `serve --interval 1s`, scraped (`/metrics`) once a second or never. */
+async function serveIdle(
+  procRoot: string,
+  sysRoot: string,
+  measureMs: number,
+  scrape: boolean,
+): Promise<number> {
+  const port = freePort();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", MAIN, "serve", "--listen", `127.0.0.1:${port}`, "--interval", "1s"]
+      .concat(rootArgs(procRoot, sysRoot)),
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  try {
+    await sleep(WARMUP_MS);
+    const scrapes = async (untilMs: number) => {
+      while (performance.now() < untilMs) {
+        const response = await fetch(`http://127.0.0.1:${port}/metrics`);
+        await response.body?.cancel();
+        await sleep(Math.min(1000, untilMs - performance.now()));
+      }
+    };
+    return await percentOver(child.pid, measureMs, scrape ? scrapes : undefined);
+  } finally {
+    child.kill("SIGTERM");
+    await child.status;
+  }
+}
+
+/** The three idle rows, each the worst of `runs` runs of `measureMs`. */
+export async function idleCpuRows(
+  procRoot: string,
+  sysRoot: string,
+  label: string,
+  measureMs: number,
+  runs: number,
+  say: (line: string) => void,
+): Promise<IdleRow[]> {
+  const cases: [string, () => Promise<number>][] = [
+    ["`top --interval 1s` in tmux", () => topIdle(procRoot, sysRoot, measureMs)],
+    ["`serve --interval 1s`, no scrape", () => serveIdle(procRoot, sysRoot, measureMs, false)],
+    [
+      "`serve --interval 1s`, a scrape per second",
+      () => serveIdle(procRoot, sysRoot, measureMs, true),
+    ],
+  ];
+  const rows: IdleRow[] = [];
+  for (const [name, run] of cases) {
+    const figures: number[] = [];
+    for (let i = 0; i < runs; i++) figures.push(await run());
+    say(`idle ${name}: ${figures.map((f) => f.toFixed(2)).join(", ")} %`);
+    rows.push({
+      figure: `${name}, ${label}, % of one core over ${measureMs / 1000} s, worst of ${runs}`,
+      value: `${Math.max(...figures).toFixed(2)} (${figures.map((f) => f.toFixed(2)).join(", ")})`,
+      target: TARGET,
+    });
+  }
+  return rows;
+}

@@ -1,0 +1,80 @@
+/**
+ * Whole-process rows, wall time in alternating rounds: start-up against an empty `deno run`
+ * (`--json` with the default backends and with `--backends drm` on this machine's own /proc,
+ * /sys and /dev; `version`), and the one-shot full scan of tree D (1,000 processes / 5,000 DRM
+ * fds) less Deno's own start against the C reference doing the same reads as a whole process.
+ */
+import { fileURLToPath } from "node:url";
+import { referenceWallMs } from "./reference.ts";
+import { cell, summarize } from "./stats.ts";
+import type { Row } from "./table.ts";
+import { alternatingWallMs, denoWallMs } from "./whole_process.ts";
+
+const MAIN = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
+
+export interface StartupContext {
+  scanner: string;
+  sysRoot: string;
+  trees: { C: string; D: string };
+  processRounds: number;
+  work: string;
+  say: (line: string) => void;
+}
+
+export async function startupRows(ctx: StartupContext): Promise<Row[]> {
+  const empty = `${ctx.work}/empty.ts`;
+  Deno.writeTextFileSync(empty, "");
+  const drmOn = (
+    root: string,
+  ) => ["--backends", "drm", "--proc-root", root, "--sys-root", ctx.sysRoot];
+  ctx.say("whole-process rows");
+  const times = await alternatingWallMs({
+    empty: () => denoWallMs([empty]),
+    defaults: () => denoWallMs([MAIN, "--json"]),
+    drm: () => denoWallMs([MAIN, "--json", "--backends", "drm"]),
+    version: () => denoWallMs([MAIN, "version"]),
+    treeC: () => denoWallMs([MAIN, "--json", ...drmOn(ctx.trees.C)]),
+    treeD: () => denoWallMs([MAIN, "--json", ...drmOn(ctx.trees.D)]),
+    cTreeD: () => referenceWallMs(ctx.scanner, ["oneshot", ctx.trees.D]),
+  }, ctx.processRounds);
+  const e = summarize(times.empty ?? []);
+  const over = (name: string, figure: string, limitMs: number | null): Row => {
+    const s = summarize(times[name] ?? []);
+    const added = s.median - e.median;
+    return {
+      figure,
+      gputop: cell(s, 1),
+      reference: cell(e, 1),
+      ratio: `+${added.toFixed(1)} ms`,
+      target: limitMs === null ? "—" : `≤ +${limitMs} ms`,
+      met: limitMs === null ? null : added <= limitMs,
+    };
+  };
+  const d = summarize(times.treeD ?? []);
+  const c = summarize(times.cTreeD ?? []);
+  const ratio = (d.median - e.median) / c.median;
+  return [
+    over(
+      "defaults",
+      "`gputop --json`, default backends, this machine (real /proc, /sys, /dev), wall ms, vs `deno run` of an empty file",
+      30,
+    ),
+    over("drm", "`gputop --json --backends drm`, this machine, wall ms, vs empty", 15),
+    over("version", "`gputop version`, wall ms, vs empty", 5),
+    over(
+      "treeC",
+      "`gputop --json --backends drm`, tree C (500 pids / 3,000 fds), wall ms, vs empty",
+      null,
+    ),
+    {
+      figure: "one-shot full scan as a whole process, tree D (1,000 pids / 5,000 DRM fds): " +
+        "`gputop --json --backends drm` less an empty `deno run`, vs the C reference's process " +
+        "(walk, then comm, status, cmdline, stat, cgroup of each GPU process), wall ms",
+      gputop: `${cell(d, 1)} − ${e.median.toFixed(1)}`,
+      reference: cell(c, 1),
+      ratio: `${ratio.toFixed(2)}×`,
+      target: "≤ 1.5×",
+      met: ratio <= 1.5,
+    },
+  ];
+}
