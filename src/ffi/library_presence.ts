@@ -29,7 +29,12 @@ export interface PresenceProbe {
   exists(path: string): boolean;
   /** The loader cache's bytes as latin1 text; null when there is none. */
   loaderCache(): string | null;
-  env(name: string): string | undefined;
+  /**
+   * `LD_LIBRARY_PATH` as the dynamic loader sees it: this process's own environment, not a
+   * backend context's (which tests fill, and which the library worker limits to gputop's own
+   * variables), because it is the real `dlopen` that will search it.
+   */
+  loaderSearchPath(): string | undefined;
 }
 
 function existsOnDisk(path: string): boolean {
@@ -57,9 +62,9 @@ function readLoaderCache(): string | null {
 export const SYSTEM_PROBE: PresenceProbe = {
   exists: existsOnDisk,
   loaderCache: readLoaderCache,
-  env: (name) => {
+  loaderSearchPath: () => {
     try {
-      return Deno.env.get(name);
+      return Deno.env.get("LD_LIBRARY_PATH");
     } catch {
       return undefined;
     }
@@ -73,6 +78,6 @@ export function mayLoad(name: string, probe: PresenceProbe = SYSTEM_PROBE): bool
   if (cache === null) return true;
   // Names in the cache end in NUL; a soname key follows the previous string's NUL, a path a "/".
   if (cache.includes(`\0${name}\0`) || cache.includes(`/${name}\0`)) return true;
-  const searched = (probe.env("LD_LIBRARY_PATH") ?? "").split(/[:;]/).filter((dir) => dir !== "");
+  const searched = (probe.loaderSearchPath() ?? "").split(/[:;]/).filter((dir) => dir !== "");
   return [...searched, ...DEFAULT_DIRS].some((dir) => probe.exists(`${dir}/${name}`));
 }

@@ -14,7 +14,7 @@ function probe(files: string[], cache: string | null, env: Record<string, string
       return files.includes(path);
     },
     loaderCache: () => cache,
-    env: (name) => env[name],
+    loaderSearchPath: () => env.LD_LIBRARY_PATH,
   };
   return { fake, looked };
 }
