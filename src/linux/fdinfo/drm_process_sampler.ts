@@ -14,8 +14,8 @@
  *   The 5.14–5.18 amdgpu format prints ready-made percentages; those are used as they are,
  *   from the first sample on.
  */
-import { toCanonicalEngines } from "./engine_classes.ts";
-import { engineRates } from "./engine_rates.ts";
+import { toCanonicalEnginesClamped } from "./engine_classes.ts";
+import { engineRateOf } from "./engine_rates.ts";
 import type { ParsedFdinfo } from "./parsed_fdinfo.ts";
 import type { ScanPath } from "./choose_proc_reader.ts";
 import { type DrmClient, DrmClientScanner } from "./scan_drm_clients.ts";
@@ -65,16 +65,6 @@ export interface DrmProcessSamplerOptions {
   scan?: ScanPath;
 }
 
-/** Bytes per region for one client: resident where given, else total. */
-function clientMemory(fdinfo: ParsedFdinfo): Record<string, number> {
-  const regions: Record<string, number> = {};
-  for (const [name, region] of Object.entries(fdinfo.memory)) {
-    const bytes = region.residentBytes ?? region.totalBytes;
-    if (bytes !== null) regions[name] = bytes;
-  }
-  return regions;
-}
-
 interface Group {
   pid: number;
   deviceKey: string;
@@ -85,8 +75,20 @@ interface Group {
   rawEngines: Record<string, number> | null;
 }
 
-function addInto(target: Record<string, number>, values: Record<string, number>): void {
-  for (const [name, value] of Object.entries(values)) target[name] = (target[name] ?? 0) + value;
+/** Adds one client's bytes per region (resident where given, else total) into its group. */
+function addMemory(group: Group, fdinfo: ParsedFdinfo): void {
+  for (const name in fdinfo.memory) {
+    const region = fdinfo.memory[name]!;
+    const bytes = region.residentBytes ?? region.totalBytes;
+    if (bytes === null) continue;
+    const memory = group.memory ??= {};
+    memory[name] = (memory[name] ?? 0) + bytes;
+  }
+}
+
+function addEngine(group: Group, name: string, percent: number): void {
+  const engines = group.rawEngines ??= {};
+  engines[name] = (engines[name] ?? 0) + percent;
 }
 
 export class DrmProcessSampler {
@@ -123,38 +125,31 @@ export class DrmProcessSampler {
     const scan = this.#scanner.scan(full);
     const elapsedMs = this.#previousMs === null ? null : timestampMs - this.#previousMs;
 
-    const groups = new Map<string, Group>();
+    // Groups by pid, then device: no key string per client.
+    const groups = new Map<number, Group | Map<string, Group>>();
+    const usages: DrmProcessUsage[] = [];
+    const ordered: Group[] = [];
     for (const client of scan.clients) {
-      const groupKey = `${client.pid}\u0000${client.deviceKey}`;
-      let group = groups.get(groupKey);
-      if (group === undefined) {
-        group = {
-          pid: client.pid,
-          deviceKey: client.deviceKey,
-          pciBusId: client.pciBusId,
-          driver: client.fdinfo.driver,
-          memory: null,
-          rawEngines: null,
-        };
-        groups.set(groupKey, group);
-      }
-      const memory = clientMemory(client.fdinfo);
-      if (Object.keys(memory).length > 0) addInto(group.memory ??= {}, memory);
-      const engines = this.#clientEngines(client, elapsedMs);
-      if (engines !== null) addInto(group.rawEngines ??= {}, engines);
+      const group = groupOf(groups, ordered, client);
+      addMemory(group, client.fdinfo);
+      this.#addEngines(group, client, elapsedMs);
     }
 
-    this.#previous = new Map(scan.clients.map((client) => [client.key, client.fdinfo]));
+    // This sample's counters for the next: the same map refilled, not a new one per sample.
+    this.#previous.clear();
+    for (const client of scan.clients) this.#previous.set(client.key, client.fdinfo);
     this.#previousMs = timestampMs;
 
-    const usages = [...groups.values()].map((group): DrmProcessUsage => ({
-      pid: group.pid,
-      deviceKey: group.deviceKey,
-      pciBusId: group.pciBusId,
-      driver: group.driver,
-      memoryByRegion: group.memory,
-      engines: group.rawEngines === null ? null : clampAll(toCanonicalEngines(group.rawEngines)),
-    }));
+    for (const group of ordered) {
+      usages.push({
+        pid: group.pid,
+        deviceKey: group.deviceKey,
+        pciBusId: group.pciBusId,
+        driver: group.driver,
+        memoryByRegion: group.memory,
+        engines: group.rawEngines === null ? null : toCanonicalEnginesClamped(group.rawEngines),
+      });
+    }
     usages.sort((a, b) => a.pid - b.pid || (a.deviceKey ?? "").localeCompare(b.deviceKey ?? ""));
     let ignoredFdinfoLines = 0;
     for (const client of scan.clients) ignoredFdinfoLines += client.fdinfo.ignoredLines;
@@ -168,21 +163,62 @@ export class DrmProcessSampler {
   }
 
   /**
-   * Raw class → percent for one client; null when no class has a value (first sample, a new
-   * client, a clock that did not move, a driver that prints no engine keys): unknown, not idle.
+   * Adds one client's raw class → percent into its group: the kernel's own percentages
+   * (5.14–5.18 amdgpu), a rate overriding one of the same class, then the other rates. No
+   * value at all (first sample, a new client, a clock that did not move, a driver that prints
+   * no engine keys) adds nothing: unknown, not idle. The same classes, in the same order, as
+   * `{ ...enginePercent, ...engineRates(…) }` would give, without making either object.
    */
-  #clientEngines(client: DrmClient, elapsedMs: number | null): Record<string, number> | null {
-    const previous = this.#previous.get(client.key);
-    const rates = previous === undefined || elapsedMs === null
-      ? {}
-      : engineRates(previous, client.fdinfo, elapsedMs);
-    const engines = { ...client.fdinfo.enginePercent, ...rates };
-    return Object.keys(engines).length > 0 ? engines : null;
+  #addEngines(group: Group, client: DrmClient, elapsedMs: number | null): void {
+    const fdinfo = client.fdinfo;
+    const previous = elapsedMs === null ? undefined : this.#previous.get(client.key);
+    const rateOf = (name: string) =>
+      previous === undefined ? null : engineRateOf(previous, fdinfo, name, elapsedMs!);
+    for (const name in fdinfo.enginePercent) {
+      addEngine(group, name, rateOf(name) ?? fdinfo.enginePercent[name]!);
+    }
+    if (previous === undefined) return;
+    for (const name in fdinfo.engineBusyNs) {
+      if (Object.hasOwn(fdinfo.enginePercent, name)) continue;
+      const rate = rateOf(name);
+      if (rate !== null) addEngine(group, name, rate);
+    }
+    for (const name in fdinfo.engineTotalCycles) {
+      if (Object.hasOwn(fdinfo.engineBusyNs, name) || Object.hasOwn(fdinfo.enginePercent, name)) {
+        continue;
+      }
+      const rate = rateOf(name);
+      if (rate !== null) addEngine(group, name, rate);
+    }
   }
 }
 
-function clampAll(engines: Record<string, number>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [name, value] of Object.entries(engines)) out[name] = Math.min(100, value);
-  return out;
+/** The group of `client`'s (pid, device), made (and listed in `ordered`) the first time. */
+function groupOf(
+  groups: Map<number, Group | Map<string, Group>>,
+  ordered: Group[],
+  client: DrmClient,
+): Group {
+  const byPid = groups.get(client.pid);
+  // Most pids use one device: the group itself, a map only once a second device shows.
+  if (byPid !== undefined && !(byPid instanceof Map) && byPid.deviceKey === client.deviceKey) {
+    return byPid;
+  }
+  if (byPid instanceof Map) {
+    const found = byPid.get(client.deviceKey);
+    if (found !== undefined) return found;
+  }
+  const group: Group = {
+    pid: client.pid,
+    deviceKey: client.deviceKey,
+    pciBusId: client.pciBusId,
+    driver: client.fdinfo.driver,
+    memory: null,
+    rawEngines: null,
+  };
+  ordered.push(group);
+  if (byPid === undefined) groups.set(client.pid, group);
+  else if (byPid instanceof Map) byPid.set(client.deviceKey, group);
+  else groups.set(client.pid, new Map([[byPid.deviceKey, byPid], [client.deviceKey, group]]));
+  return group;
 }
