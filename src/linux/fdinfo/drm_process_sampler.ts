@@ -93,8 +93,12 @@ function addEngine(group: Group, name: string, percent: number): void {
 
 export class DrmProcessSampler {
   readonly #options: DrmProcessSamplerOptions;
-  /** Counters of the last sample's clients, by client key; clients not seen again drop out. */
-  #previous = new Map<string, ParsedFdinfo>();
+  /**
+   * Counters of the last sample's clients, by client key; clients not seen again drop out.
+   * Entries are updated in place (a map and an entry object per client per sample else).
+   */
+  #previous = new Map<string, { fdinfo: ParsedFdinfo; sample: number }>();
+  #samples = 0;
   #previousMs: number | null = null;
   readonly #scanner: DrmClientScanner;
   readonly #rescanIntervalMs: number | null;
@@ -125,19 +129,19 @@ export class DrmProcessSampler {
     const scan = this.#scanner.scan(full);
     const elapsedMs = this.#previousMs === null ? null : timestampMs - this.#previousMs;
 
-    // Groups by pid, then device: no key string per client.
-    const groups = new Map<number, Group | Map<string, Group>>();
+    // A pid's clients come together (`DrmClientScan.clients`): its groups are looked up among
+    // the few of that pid, with no map or key string per sample.
     const usages: DrmProcessUsage[] = [];
     const ordered: Group[] = [];
+    let pidGroupsFrom = 0;
     for (const client of scan.clients) {
-      const group = groupOf(groups, ordered, client);
+      const last = ordered[ordered.length - 1];
+      if (last !== undefined && last.pid !== client.pid) pidGroupsFrom = ordered.length;
+      const group = groupOf(ordered, pidGroupsFrom, client);
       addMemory(group, client.fdinfo);
       this.#addEngines(group, client, elapsedMs);
     }
-
-    // This sample's counters for the next: the same map refilled, not a new one per sample.
-    this.#previous.clear();
-    for (const client of scan.clients) this.#previous.set(client.key, client.fdinfo);
+    this.#rememberCounters(scan.clients);
     this.#previousMs = timestampMs;
 
     for (const group of ordered) {
@@ -162,6 +166,23 @@ export class DrmProcessSampler {
     };
   }
 
+  /** Keeps this sample's counters for the next; drops clients not in it. */
+  #rememberCounters(clients: readonly DrmClient[]): void {
+    const sample = ++this.#samples;
+    for (const client of clients) {
+      const entry = this.#previous.get(client.key);
+      if (entry === undefined) this.#previous.set(client.key, { fdinfo: client.fdinfo, sample });
+      else {
+        entry.fdinfo = client.fdinfo;
+        entry.sample = sample;
+      }
+    }
+    // forEach, not `for…of` over entries: no [key, value] array per entry.
+    this.#previous.forEach((entry, key, map) => {
+      if (entry.sample !== sample) map.delete(key);
+    });
+  }
+
   /**
    * Adds one client's raw class → percent into its group: the kernel's own percentages
    * (5.14–5.18 amdgpu), a rate overriding one of the same class, then the other rates. No
@@ -171,42 +192,34 @@ export class DrmProcessSampler {
    */
   #addEngines(group: Group, client: DrmClient, elapsedMs: number | null): void {
     const fdinfo = client.fdinfo;
-    const previous = elapsedMs === null ? undefined : this.#previous.get(client.key);
-    const rateOf = (name: string) =>
-      previous === undefined ? null : engineRateOf(previous, fdinfo, name, elapsedMs!);
+    const previous = elapsedMs === null ? undefined : this.#previous.get(client.key)?.fdinfo;
     for (const name in fdinfo.enginePercent) {
-      addEngine(group, name, rateOf(name) ?? fdinfo.enginePercent[name]!);
+      const rate = previous === undefined
+        ? null
+        : engineRateOf(previous, fdinfo, name, elapsedMs as number);
+      addEngine(group, name, rate ?? fdinfo.enginePercent[name]!);
     }
     if (previous === undefined) return;
     for (const name in fdinfo.engineBusyNs) {
       if (Object.hasOwn(fdinfo.enginePercent, name)) continue;
-      const rate = rateOf(name);
+      const rate = engineRateOf(previous, fdinfo, name, elapsedMs as number);
       if (rate !== null) addEngine(group, name, rate);
     }
     for (const name in fdinfo.engineTotalCycles) {
       if (Object.hasOwn(fdinfo.engineBusyNs, name) || Object.hasOwn(fdinfo.enginePercent, name)) {
         continue;
       }
-      const rate = rateOf(name);
+      const rate = engineRateOf(previous, fdinfo, name, elapsedMs as number);
       if (rate !== null) addEngine(group, name, rate);
     }
   }
 }
 
-/** The group of `client`'s (pid, device), made (and listed in `ordered`) the first time. */
-function groupOf(
-  groups: Map<number, Group | Map<string, Group>>,
-  ordered: Group[],
-  client: DrmClient,
-): Group {
-  const byPid = groups.get(client.pid);
-  // Most pids use one device: the group itself, a map only once a second device shows.
-  if (byPid !== undefined && !(byPid instanceof Map) && byPid.deviceKey === client.deviceKey) {
-    return byPid;
-  }
-  if (byPid instanceof Map) {
-    const found = byPid.get(client.deviceKey);
-    if (found !== undefined) return found;
+/** The group of `client`'s (pid, device) among `ordered`'s from `from` on, made if new. */
+function groupOf(ordered: Group[], from: number, client: DrmClient): Group {
+  for (let i = from; i < ordered.length; i++) {
+    const group = ordered[i]!;
+    if (group.deviceKey === client.deviceKey) return group;
   }
   const group: Group = {
     pid: client.pid,
@@ -217,8 +230,5 @@ function groupOf(
     rawEngines: null,
   };
   ordered.push(group);
-  if (byPid === undefined) groups.set(client.pid, group);
-  else if (byPid instanceof Map) byPid.set(client.deviceKey, group);
-  else groups.set(client.pid, new Map([[byPid.deviceKey, byPid], [client.deviceKey, group]]));
   return group;
 }

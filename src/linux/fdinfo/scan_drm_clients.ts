@@ -56,6 +56,7 @@ export { FDINFO_CAP_BYTES } from "./fdinfo_cap.ts";
 export type { DrmClient } from "./client_placement.ts";
 
 export interface DrmClientScan {
+  /** In ascending pid order, the clients of one pid next to each other (the sampler relies on it). */
   clients: DrmClient[];
   unreadableProcesses: number;
   /** DRM fds whose fdinfo is over FDINFO_CAP_BYTES: skipped. */
