@@ -63,6 +63,12 @@ export interface DrmProcessSamplerOptions {
   rescanIntervalMs?: number | null;
   /** "ops" reads /proc through Deno's ops even where libc loads (`GPUTOP_SCAN=ops`). */
   scan?: ScanPath;
+  /**
+   * Tests and the bench: keep fdinfo files open under a plain directory tree too, as under a
+   * procfs root (`choose_proc_reader.ts`), so a generated tree whose files are rewritten in
+   * place is sampled the way a real /proc is.
+   */
+  keepOpenOnAnyFilesystem?: boolean;
 }
 
 interface Group {
@@ -111,7 +117,10 @@ export class DrmProcessSampler {
       options.procRoot,
       options.sysRoot,
       this.#rescanIntervalMs !== null,
-      { scan: options.scan ?? "auto" },
+      {
+        scan: options.scan ?? "auto",
+        keepOpenOnAnyFilesystem: options.keepOpenOnAnyFilesystem ?? false,
+      },
     );
   }
 
