@@ -48,7 +48,7 @@ import { OVER_CAP } from "../bounded_read.ts";
 import { chooseProcReader, type ProcReaderOptions } from "./choose_proc_reader.ts";
 import { type DeviceNode, DeviceNodeResolver } from "./drm_device_nodes.ts";
 import { lastPidIn, startTimeIn } from "./proc_pids.ts";
-import { knownFdOf, type KnownProcess } from "./known_processes.ts";
+import { type KnownFd, knownFdOf, type KnownProcess } from "./known_processes.ts";
 import { ClientPlacement, type DrmClient } from "./client_placement.ts";
 import type { ProcScanReader } from "./proc_scan_reader.ts";
 
@@ -186,10 +186,18 @@ export class DrmClientScanner {
       return process;
     }
     for (const fd of fds) {
+      // A DRM fd an earlier walk found: its fdinfo tells whether it is still that client, so
+      // its link is read only when the client id changed (as an incremental sample does).
+      const earlier = knownFdOf(before, fd);
+      if (earlier !== null) {
+        const still = this.#refresh(pid, earlier, out);
+        if (still === OVER_CAP) process.oversizeFdinfos++;
+        else if (still) process.fds.push(earlier);
+        continue;
+      }
       const node = this.#reader.fdNode(pid, fd);
       if (node === null) continue;
-      const earlier = knownFdOf(before, fd);
-      const memo = this.#reader.readFdinfo(pid, fd, earlier?.memo ?? null);
+      const memo = this.#reader.readFdinfo(pid, fd, null);
       if (memo === null) continue;
       if (memo === OVER_CAP) {
         process.oversizeFdinfos++;
@@ -197,18 +205,11 @@ export class DrmClientScanner {
       }
       const fdinfo = memo.fdinfo;
       if (fdinfo === null) {
-        this.#reader.release(memo); // not a DRM client (any more): not kept
+        this.#reader.release(memo); // not a DRM client: not kept
         continue;
       }
       memo.usedInScan = this.#scans;
-      const placed = this.#placement.place(
-        pid,
-        fd,
-        node,
-        fdinfo,
-        earlier?.placed ?? null,
-        out.clients,
-      );
+      const placed = this.#placement.place(pid, fd, node, fdinfo, null, out.clients);
       process.fds.push({ fd, node, memo, fdinfo, placed });
     }
     if (this.#incremental && process.fds.length > 0) {
@@ -222,36 +223,43 @@ export class DrmClientScanner {
     const fds = process.fds;
     let kept = 0;
     for (const known of fds) {
-      const memo = this.#reader.readFdinfo(pid, known.fd, known.memo);
-      if (memo === null) continue; // closed
-      if (memo === OVER_CAP) {
-        process.oversizeFdinfos++;
-        continue;
-      }
-      // An idle client prints the same text again: its parse is reused, not redone.
-      const fdinfo = memo.fdinfo;
-      let node: DeviceNode | null = known.node;
-      // Another client id (or none to tell): the fd may have been closed and reopened on
-      // another node since; the link says which.
-      if (
-        fdinfo !== null && memo.changed &&
-        (fdinfo.clientId === null || fdinfo.clientId !== known.fdinfo.clientId)
-      ) {
-        node = this.#reader.fdNode(pid, known.fd);
-      }
-      if (fdinfo === null || node === null) {
-        this.#reader.release(memo); // the fd number now names some other file
-        continue;
-      }
-      memo.usedInScan = this.#scans;
-      known.placed = this.#placement.place(pid, known.fd, node, fdinfo, known.placed, out.clients);
-      known.node = node;
-      known.memo = memo;
-      known.fdinfo = fdinfo;
-      fds[kept++] = known;
+      const still = this.#refresh(pid, known, out);
+      if (still === OVER_CAP) process.oversizeFdinfos++;
+      else if (still) fds[kept++] = known;
     }
     fds.length = kept;
     return process;
+  }
+
+  /**
+   * Reads a known DRM fd's fdinfo again and places its client, updating `known` in place;
+   * false when the fd is closed or names another kind of file now (released), OVER_CAP past
+   * the cap. An idle client prints the same text again: its parse is reused, not redone.
+   */
+  #refresh(pid: number, known: KnownFd, out: DrmClientScan): boolean | typeof OVER_CAP {
+    const memo = this.#reader.readFdinfo(pid, known.fd, known.memo);
+    if (memo === null) return false; // closed
+    if (memo === OVER_CAP) return OVER_CAP;
+    const fdinfo = memo.fdinfo;
+    let node: DeviceNode | null = known.node;
+    // Another client id (or none to tell): the fd may have been closed and reopened on
+    // another node since; the link says which.
+    if (
+      fdinfo !== null && memo.changed &&
+      (fdinfo.clientId === null || fdinfo.clientId !== known.fdinfo.clientId)
+    ) {
+      node = this.#reader.fdNode(pid, known.fd);
+    }
+    if (fdinfo === null || node === null) {
+      this.#reader.release(memo); // the fd number now names some other file
+      return false;
+    }
+    memo.usedInScan = this.#scans;
+    known.placed = this.#placement.place(pid, known.fd, node, fdinfo, known.placed, out.clients);
+    known.node = node;
+    known.memo = memo;
+    known.fdinfo = fdinfo;
+    return true;
   }
 
   /** Releases the memos (kept-open files) of fds the latest scan did not use. */
