@@ -18,6 +18,8 @@
  *
  * Exits non-zero only on an error or a disagreement, never on a missed target.
  * `--quick`: fewer rounds, one run of each noisy figure, shorter idle windows (a few minutes).
+ * `--only=scans,memory`: only those sections (scans, whole processes, memory, idle CPU, nvml,
+ *    health); the trees and the agreement check still come first.
  */
 import { createSession } from "../src/session/read_snapshot.ts";
 import { scenarioRootOf } from "../test/linux/sysfs/fixture_tree.ts";
@@ -36,6 +38,8 @@ const quick = Deno.args.includes("--quick");
 const ROUNDS = quick ? 5 : 15;
 const PROCESS_ROUNDS = quick ? 5 : 20;
 const NOISY_RUNS = quick ? 1 : 3;
+/** `--only=scans,memory`: run just those sections (names as `section` below), for one row's work. */
+const only = Deno.args.find((arg) => arg.startsWith("--only="))?.slice("--only=".length).split(",");
 
 const encoder = new TextEncoder();
 function say(line: string): void {
@@ -79,6 +83,7 @@ async function main(): Promise<void> {
   const context = { scanner, sysRoot, trees, rounds: ROUNDS, processRounds: PROCESS_ROUNDS, say };
   // A section that fails is a row saying so (and exit 1): the others still print.
   const section = async (name: string, run: () => Promise<Row[]>) => {
+    if (only !== undefined && !only.includes(name)) return;
     try {
       const made = await run();
       for (const row of made) say(`${row.figure}: ${row.gputop} (${row.ratio}; ${row.target})`);

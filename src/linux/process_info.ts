@@ -146,23 +146,69 @@ export function parseStat(text: string | null): StatFields | null {
   if (text === null) return null;
   const close = text.lastIndexOf(")");
   if (close < 0) return null;
-  // After ") ": field 3 (state) is index 0, so field N is index N - 3.
-  const fields = text.slice(close + 2).split(" ", 22);
-  const startTime = fields[22 - 3]?.trim() ?? "";
+  // After ") ": field 3 (state) is token 0, so field N is token N - 3; tokens are cut at
+  // single spaces (as `split(" ")` would), found with indexOf so that no array and only the
+  // strings kept are made (this runs for every known process on every sample).
+  const bounds = STAT_BOUNDS;
+  const count = tokenBounds(text, close + 2, bounds);
+  if (count < 20) return null;
+  const startTime = text.slice(bounds[38], bounds[39]).trim();
   if (!/^\d{1,20}$/.test(startTime)) return null;
-  const vsize = fields[23 - 3] ?? "";
-  const rss = (fields[24 - 3] ?? "").trim();
   let rssPages: number | null = null;
-  if (/^\d{1,15}$/.test(rss) && /^\d+$/.test(vsize) && !/^0+$/.test(vsize)) {
-    rssPages = Number(rss);
+  if (count > 21 && positiveDigits(text, bounds[40]!, bounds[41]!)) {
+    const rss = text.slice(bounds[42], bounds[43]).trim();
+    if (/^\d{1,15}$/.test(rss)) rssPages = Number(rss);
   }
   return {
     startTime,
     rssPages,
     startTicks: safeNumber(startTime),
-    state: fields[0]?.charAt(0) ?? "",
-    cpuTicks: sumOfTicks(fields[14 - 3], fields[15 - 3]),
+    state: bounds[1]! > bounds[0]! ? text.charAt(bounds[0]!) : "",
+    cpuTicks: sumOfTicks(text, bounds),
   };
+}
+
+/** Start and end of the first 22 tokens of `parseStat` (pairs); one array for every call. */
+const STAT_BOUNDS = new Int32Array(44);
+
+/** Fills `bounds` with the tokens of `text` from `from`, cut at each space; their count. */
+function tokenBounds(text: string, from: number, bounds: Int32Array): number {
+  let count = 0;
+  let start = Math.min(from, text.length);
+  while (count < 22) {
+    const space = text.indexOf(" ", start);
+    const end = space < 0 ? text.length : space;
+    bounds[2 * count] = start;
+    bounds[2 * count + 1] = end;
+    count++;
+    if (space < 0) break;
+    start = space + 1;
+  }
+  return count;
+}
+
+/** Whether text[start, end) is digits only, at least one, and not all zeros (vsize > 0). */
+function positiveDigits(text: string, start: number, end: number): boolean {
+  if (end <= start) return false;
+  let nonZero = false;
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+    if (code !== 48) nonZero = true;
+  }
+  return nonZero;
+}
+
+/** The value of text[start, end) when it is 1–15 digits, else null. */
+function smallDigits(text: string, start: number, end: number): number | null {
+  if (end <= start || end - start > 15) return null;
+  let value = 0;
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) return null;
+    value = value * 10 + (code - 48);
+  }
+  return value;
 }
 
 function safeNumber(digits: string): number | null {
@@ -170,9 +216,11 @@ function safeNumber(digits: string): number | null {
   return Number.isSafeInteger(value) ? value : null;
 }
 
-function sumOfTicks(user: string | undefined, system: string | undefined): number | null {
-  if (!/^\d{1,15}$/.test(user ?? "") || !/^\d{1,15}$/.test(system ?? "")) return null;
-  return Number(user) + Number(system);
+/** Fields 14 + 15 (tokens 11 and 12), user and system ticks; null unless both are digits. */
+function sumOfTicks(text: string, bounds: Int32Array): number | null {
+  const user = smallDigits(text, bounds[22]!, bounds[23]!);
+  const system = smallDigits(text, bounds[24]!, bounds[25]!);
+  return user === null || system === null ? null : user + system;
 }
 
 /** `AT_PAGESZ` in the auxiliary vector: the kernel's page size, in bytes. */

@@ -4,6 +4,8 @@
  * measured 3x faster than async for /proc walks (see reference/deno-toolchain.md).
  * Every read is bounded (`bounded_read.ts`): a file over its cap is never read whole; it is
  * null here, and OVER_CAP from the `…Capped` readers for callers that count such skips.
+ * Reads go through libc where it loads (`libc/libc_bounded_read.ts`: no `stat` per read, no
+ * exception per missing file), else through Deno's ops (`bounded_read.ts`).
  */
 import {
   OVER_CAP,
@@ -13,6 +15,49 @@ import {
   VALUE_CAP_BYTES,
 } from "./bounded_read.ts";
 import { onKernelFilesystem } from "./kernel_mounts.ts";
+import { loadLibc } from "./libc/libc_binding.ts";
+import { LibcBoundedReader } from "./libc/libc_bounded_read.ts";
+
+/** "auto": through libc where it loads and every read is granted; "ops": Deno's ops. */
+export type FileReadPath = "auto" | "ops";
+
+let readPath: FileReadPath = "auto";
+/** The libc reader: undefined until the first read decides; null on the ops fallback. */
+let libcReader: LibcBoundedReader | null | undefined;
+
+/**
+ * Tests (and `GPUTOP_SCAN=ops` parity checks): "ops" reads through Deno's ops with the `stat`
+ * before each read, "auto" goes back to the default. Decided again on the next read.
+ */
+export function useFileReadPath(path: FileReadPath): void {
+  readPath = path;
+  libcReader = undefined;
+}
+
+/** Which path reads now: "libc" or "ops" (decided on first use). */
+export function fileReadPathInUse(): "libc" | "ops" {
+  return libcReaderOrNull() === null ? "ops" : "libc";
+}
+
+/**
+ * The libc reader where libc loads (`libc_binding.ts`: Linux, FFI granted) and reading is
+ * granted everywhere: FFI reads bypass Deno's read permission, so a process allowed to read
+ * only some paths keeps the ops. Decided once per process.
+ */
+function libcReaderOrNull(): LibcBoundedReader | null {
+  if (libcReader !== undefined) return libcReader;
+  const libc = readPath === "auto" && readGrantedEverywhere() ? loadLibc() : null;
+  libcReader = libc === null ? null : new LibcBoundedReader(libc);
+  return libcReader;
+}
+
+function readGrantedEverywhere(): boolean {
+  try {
+    return Deno.permissions.querySync({ name: "read" }).state === "granted";
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Whether a read of `path` may block: false for /proc and /sys and anything else on a procfs or
@@ -20,7 +65,9 @@ import { onKernelFilesystem } from "./kernel_mounts.ts";
  * process, not per read), whose files are all regular; otherwise true only when the path is not
  * a regular file. A user-given --sys-root or --proc-root that is a plain directory tree can hold
  * a FIFO or a device, and a synchronous read of one blocks the event loop for good (signal
- * listeners included), so such a tree keeps the `stat` before each read.
+ * listeners included), so such a tree keeps the `stat` before each read. Only on the ops path:
+ * through libc (`libc/libc_bounded_read.ts`) files are opened O_NONBLOCK and read with `pread`,
+ * which never blocks on a FIFO (ESPIPE) or an idle device (EAGAIN), so no `stat` is needed.
  */
 export function mayBlockOnRead(path: string): boolean {
   if (path.startsWith("/proc/") || path.startsWith("/sys/") || onKernelFilesystem(path)) {
@@ -38,6 +85,8 @@ export function mayBlockOnRead(path: string): boolean {
  * OVER_CAP when it holds more than `capBytes` (only that much + 1 is read).
  */
 export function readTextCapped(path: string, capBytes: number): string | null | OverCap {
+  const libc = libcReaderOrNull();
+  if (libc !== null) return libc.readText(path, capBytes);
   return mayBlockOnRead(path) ? null : readTextBounded(path, capBytes);
 }
 
@@ -49,8 +98,9 @@ export function readTextOrNull(path: string, capBytes = VALUE_CAP_BYTES): string
 
 /** File bytes, or null when it cannot be read for any reason (over `capBytes` included). */
 export function readBytesOrNull(path: string, capBytes = VALUE_CAP_BYTES): Uint8Array | null {
-  if (mayBlockOnRead(path)) return null;
-  const bytes = readBytesBounded(path, capBytes);
+  const libc = libcReaderOrNull();
+  if (libc === null && mayBlockOnRead(path)) return null;
+  const bytes = libc === null ? readBytesBounded(path, capBytes) : libc.readBytes(path, capBytes);
   return bytes === OVER_CAP ? null : bytes;
 }
 

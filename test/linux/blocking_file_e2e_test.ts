@@ -7,7 +7,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { Snapshot } from "../../src/model/types.ts";
-import { mayBlockOnRead, readBytesOrNull, readTextOrNull } from "../../src/linux/read_file.ts";
+import {
+  fileReadPathInUse,
+  mayBlockOnRead,
+  readBytesOrNull,
+  readTextOrNull,
+  useFileReadPath,
+} from "../../src/linux/read_file.ts";
 import { copyTree, pciDir, procRootOf, sysRootOf } from "./sysfs/fixture_tree.ts";
 import { cliArgs, REPO_ROOT } from "../support/run_cli.ts";
 
@@ -82,7 +88,31 @@ Deno.test("a FIFO as gpu_busy_percent, an fdinfo file and a status file: null, n
   }
 });
 
-Deno.test("the readers turn a FIFO into null; real /proc files skip the check", () => {
+for (const path of ["libc", "ops"] as const) {
+  Deno.test(`the ${path} readers turn a FIFO into null; plain files read`, () => {
+    useFileReadPath(path === "libc" ? "auto" : "ops");
+    const dir = Deno.makeTempDirSync({ prefix: "gputop-fifo-" });
+    try {
+      assert.equal(fileReadPathInUse(), path);
+      const fifo = join(dir, "fifo");
+      Deno.writeTextFileSync(fifo, "");
+      mkfifo(fifo);
+      assert.equal(readTextOrNull(fifo), null);
+      assert.equal(readBytesOrNull(fifo), null);
+      const plain = join(dir, "plain");
+      Deno.writeTextFileSync(plain, "42\n");
+      assert.equal(readTextOrNull(plain), "42\n");
+      assert.deepEqual(readBytesOrNull(plain), new Uint8Array([52, 50, 10]));
+      assert.equal(readTextOrNull(join(dir, "missing")), null);
+      assert.equal(readTextOrNull(dir), null, "a directory");
+    } finally {
+      useFileReadPath("auto");
+      Deno.removeSync(dir, { recursive: true });
+    }
+  });
+}
+
+Deno.test("the ops path's stat: a FIFO may block; real /proc files skip the check", () => {
   const dir = Deno.makeTempDirSync({ prefix: "gputop-fifo-" });
   try {
     const fifo = join(dir, "fifo");

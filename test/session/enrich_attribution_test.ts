@@ -3,6 +3,7 @@
  * is read again once per rescan interval, never every sample; CPU % comes from two samples'
  * ticks, in a caching session and in a one-shot one sampled twice (`--sample-window`).
  */
+import { useFileReadPath } from "../../src/linux/read_file.ts";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { ProcessEnricher } from "../../src/session/enrich_processes.ts";
@@ -75,8 +76,13 @@ Deno.test("CPU % in a one-shot session: the second sample (a sample window) know
     assert.equal(once.enrich([row])[0]?.cpuPercent, 50);
   }));
 
-/** Runs `body` while recording every path opened or listed through Deno's sync file calls. */
+/**
+ * Runs `body` while recording every path opened or listed through Deno's sync file calls. File
+ * reads go through libc where it loads (`read_file.ts`); they are put on Deno's ops for the
+ * recording, which reads the same files.
+ */
 function recordingReads(body: () => void): string[] {
+  useFileReadPath("ops");
   const deno = Deno as unknown as Record<string, (...args: unknown[]) => unknown>;
   const names = ["readTextFileSync", "readFileSync", "openSync", "readDirSync"];
   const originals = names.map((name) => deno[name]!);
@@ -91,6 +97,7 @@ function recordingReads(body: () => void): string[] {
     body();
   } finally {
     names.forEach((name, i) => deno[name] = originals[i]!);
+    useFileReadPath("auto");
   }
   return paths;
 }

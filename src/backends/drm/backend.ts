@@ -193,8 +193,9 @@ function addClientEngines(sample: DrmDeviceSample, usages: readonly DrmProcessUs
   for (const usage of usages) {
     if (usage.engines === null) continue;
     engines ??= {};
-    for (const [name, percent] of Object.entries(usage.engines)) {
-      engines[name] = Math.min(100, (engines[name] ?? 0) + percent);
+    // for…in, not Object.entries: no array per process per sample.
+    for (const name in usage.engines) {
+      engines[name] = Math.min(100, (engines[name] ?? 0) + usage.engines[name]!);
     }
   }
   // A map with no class says nothing (counters that did not move): unknown, not idle.

@@ -14,8 +14,8 @@
  *   The 5.14–5.18 amdgpu format prints ready-made percentages; those are used as they are,
  *   from the first sample on.
  */
-import { toCanonicalEngines } from "./engine_classes.ts";
-import { engineRates } from "./engine_rates.ts";
+import { toCanonicalEnginesClamped } from "./engine_classes.ts";
+import { engineRateOf } from "./engine_rates.ts";
 import type { ParsedFdinfo } from "./parsed_fdinfo.ts";
 import type { ScanPath } from "./choose_proc_reader.ts";
 import { type DrmClient, DrmClientScanner } from "./scan_drm_clients.ts";
@@ -63,16 +63,12 @@ export interface DrmProcessSamplerOptions {
   rescanIntervalMs?: number | null;
   /** "ops" reads /proc through Deno's ops even where libc loads (`GPUTOP_SCAN=ops`). */
   scan?: ScanPath;
-}
-
-/** Bytes per region for one client: resident where given, else total. */
-function clientMemory(fdinfo: ParsedFdinfo): Record<string, number> {
-  const regions: Record<string, number> = {};
-  for (const [name, region] of Object.entries(fdinfo.memory)) {
-    const bytes = region.residentBytes ?? region.totalBytes;
-    if (bytes !== null) regions[name] = bytes;
-  }
-  return regions;
+  /**
+   * Tests and the bench: keep fdinfo files open under a plain directory tree too, as under a
+   * procfs root (`choose_proc_reader.ts`), so a generated tree whose files are rewritten in
+   * place is sampled the way a real /proc is.
+   */
+  keepOpenOnAnyFilesystem?: boolean;
 }
 
 interface Group {
@@ -85,14 +81,30 @@ interface Group {
   rawEngines: Record<string, number> | null;
 }
 
-function addInto(target: Record<string, number>, values: Record<string, number>): void {
-  for (const [name, value] of Object.entries(values)) target[name] = (target[name] ?? 0) + value;
+/** Adds one client's bytes per region (resident where given, else total) into its group. */
+function addMemory(group: Group, fdinfo: ParsedFdinfo): void {
+  for (const name in fdinfo.memory) {
+    const region = fdinfo.memory[name]!;
+    const bytes = region.residentBytes ?? region.totalBytes;
+    if (bytes === null) continue;
+    const memory = group.memory ??= {};
+    memory[name] = (memory[name] ?? 0) + bytes;
+  }
+}
+
+function addEngine(group: Group, name: string, percent: number): void {
+  const engines = group.rawEngines ??= {};
+  engines[name] = (engines[name] ?? 0) + percent;
 }
 
 export class DrmProcessSampler {
   readonly #options: DrmProcessSamplerOptions;
-  /** Counters of the last sample's clients, by client key; clients not seen again drop out. */
-  #previous = new Map<string, ParsedFdinfo>();
+  /**
+   * Counters of the last sample's clients, by client key; clients not seen again drop out.
+   * Entries are updated in place (a map and an entry object per client per sample else).
+   */
+  #previous = new Map<string, { fdinfo: ParsedFdinfo; sample: number }>();
+  #samples = 0;
   #previousMs: number | null = null;
   readonly #scanner: DrmClientScanner;
   readonly #rescanIntervalMs: number | null;
@@ -105,7 +117,10 @@ export class DrmProcessSampler {
       options.procRoot,
       options.sysRoot,
       this.#rescanIntervalMs !== null,
-      { scan: options.scan ?? "auto" },
+      {
+        scan: options.scan ?? "auto",
+        keepOpenOnAnyFilesystem: options.keepOpenOnAnyFilesystem ?? false,
+      },
     );
   }
 
@@ -123,38 +138,31 @@ export class DrmProcessSampler {
     const scan = this.#scanner.scan(full);
     const elapsedMs = this.#previousMs === null ? null : timestampMs - this.#previousMs;
 
-    const groups = new Map<string, Group>();
+    // A pid's clients come together (`DrmClientScan.clients`): its groups are looked up among
+    // the few of that pid, with no map or key string per sample.
+    const usages: DrmProcessUsage[] = [];
+    const ordered: Group[] = [];
+    let pidGroupsFrom = 0;
     for (const client of scan.clients) {
-      const groupKey = `${client.pid}\u0000${client.deviceKey}`;
-      let group = groups.get(groupKey);
-      if (group === undefined) {
-        group = {
-          pid: client.pid,
-          deviceKey: client.deviceKey,
-          pciBusId: client.pciBusId,
-          driver: client.fdinfo.driver,
-          memory: null,
-          rawEngines: null,
-        };
-        groups.set(groupKey, group);
-      }
-      const memory = clientMemory(client.fdinfo);
-      if (Object.keys(memory).length > 0) addInto(group.memory ??= {}, memory);
-      const engines = this.#clientEngines(client, elapsedMs);
-      if (engines !== null) addInto(group.rawEngines ??= {}, engines);
+      const last = ordered[ordered.length - 1];
+      if (last !== undefined && last.pid !== client.pid) pidGroupsFrom = ordered.length;
+      const group = groupOf(ordered, pidGroupsFrom, client);
+      addMemory(group, client.fdinfo);
+      this.#addEngines(group, client, elapsedMs);
     }
-
-    this.#previous = new Map(scan.clients.map((client) => [client.key, client.fdinfo]));
+    this.#rememberCounters(scan.clients);
     this.#previousMs = timestampMs;
 
-    const usages = [...groups.values()].map((group): DrmProcessUsage => ({
-      pid: group.pid,
-      deviceKey: group.deviceKey,
-      pciBusId: group.pciBusId,
-      driver: group.driver,
-      memoryByRegion: group.memory,
-      engines: group.rawEngines === null ? null : clampAll(toCanonicalEngines(group.rawEngines)),
-    }));
+    for (const group of ordered) {
+      usages.push({
+        pid: group.pid,
+        deviceKey: group.deviceKey,
+        pciBusId: group.pciBusId,
+        driver: group.driver,
+        memoryByRegion: group.memory,
+        engines: group.rawEngines === null ? null : toCanonicalEnginesClamped(group.rawEngines),
+      });
+    }
     usages.sort((a, b) => a.pid - b.pid || (a.deviceKey ?? "").localeCompare(b.deviceKey ?? ""));
     let ignoredFdinfoLines = 0;
     for (const client of scan.clients) ignoredFdinfoLines += client.fdinfo.ignoredLines;
@@ -167,22 +175,69 @@ export class DrmProcessSampler {
     };
   }
 
+  /** Keeps this sample's counters for the next; drops clients not in it. */
+  #rememberCounters(clients: readonly DrmClient[]): void {
+    const sample = ++this.#samples;
+    for (const client of clients) {
+      const entry = this.#previous.get(client.key);
+      if (entry === undefined) this.#previous.set(client.key, { fdinfo: client.fdinfo, sample });
+      else {
+        entry.fdinfo = client.fdinfo;
+        entry.sample = sample;
+      }
+    }
+    // forEach, not `for…of` over entries: no [key, value] array per entry.
+    this.#previous.forEach((entry, key, map) => {
+      if (entry.sample !== sample) map.delete(key);
+    });
+  }
+
   /**
-   * Raw class → percent for one client; null when no class has a value (first sample, a new
-   * client, a clock that did not move, a driver that prints no engine keys): unknown, not idle.
+   * Adds one client's raw class → percent into its group: the kernel's own percentages
+   * (5.14–5.18 amdgpu), a rate overriding one of the same class, then the other rates. No
+   * value at all (first sample, a new client, a clock that did not move, a driver that prints
+   * no engine keys) adds nothing: unknown, not idle. The same classes, in the same order, as
+   * `{ ...enginePercent, ...engineRates(…) }` would give, without making either object.
    */
-  #clientEngines(client: DrmClient, elapsedMs: number | null): Record<string, number> | null {
-    const previous = this.#previous.get(client.key);
-    const rates = previous === undefined || elapsedMs === null
-      ? {}
-      : engineRates(previous, client.fdinfo, elapsedMs);
-    const engines = { ...client.fdinfo.enginePercent, ...rates };
-    return Object.keys(engines).length > 0 ? engines : null;
+  #addEngines(group: Group, client: DrmClient, elapsedMs: number | null): void {
+    const fdinfo = client.fdinfo;
+    const previous = elapsedMs === null ? undefined : this.#previous.get(client.key)?.fdinfo;
+    for (const name in fdinfo.enginePercent) {
+      const rate = previous === undefined
+        ? null
+        : engineRateOf(previous, fdinfo, name, elapsedMs as number);
+      addEngine(group, name, rate ?? fdinfo.enginePercent[name]!);
+    }
+    if (previous === undefined) return;
+    for (const name in fdinfo.engineBusyNs) {
+      if (Object.hasOwn(fdinfo.enginePercent, name)) continue;
+      const rate = engineRateOf(previous, fdinfo, name, elapsedMs as number);
+      if (rate !== null) addEngine(group, name, rate);
+    }
+    for (const name in fdinfo.engineTotalCycles) {
+      if (Object.hasOwn(fdinfo.engineBusyNs, name) || Object.hasOwn(fdinfo.enginePercent, name)) {
+        continue;
+      }
+      const rate = engineRateOf(previous, fdinfo, name, elapsedMs as number);
+      if (rate !== null) addEngine(group, name, rate);
+    }
   }
 }
 
-function clampAll(engines: Record<string, number>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [name, value] of Object.entries(engines)) out[name] = Math.min(100, value);
-  return out;
+/** The group of `client`'s (pid, device) among `ordered`'s from `from` on, made if new. */
+function groupOf(ordered: Group[], from: number, client: DrmClient): Group {
+  for (let i = from; i < ordered.length; i++) {
+    const group = ordered[i]!;
+    if (group.deviceKey === client.deviceKey) return group;
+  }
+  const group: Group = {
+    pid: client.pid,
+    deviceKey: client.deviceKey,
+    pciBusId: client.pciBusId,
+    driver: client.fdinfo.driver,
+    memory: null,
+    rawEngines: null,
+  };
+  ordered.push(group);
+  return group;
 }

@@ -64,3 +64,13 @@ export function toCanonicalEngines(raw: Record<string, number>): Record<string, 
   }
   return out;
 }
+
+/** `toCanonicalEngines`, each class then clamped to 100, in one pass and one object. */
+export function toCanonicalEnginesClamped(raw: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const name in raw) {
+    const canonical = canonicalEngineClass(name);
+    out[canonical] = Math.max(out[canonical] ?? 0, Math.min(100, raw[name]!));
+  }
+  return out;
+}

@@ -28,7 +28,8 @@ function clampPercent(value: number): number {
  * Raw engine class → busy percent for the classes that can be computed. An ns counter
  * missing from `previous` counts as 0 there: amdgpu prints an engine line only once its
  * counter is non-zero, and the caller passes `previous` only for a client it saw last time.
- * Cycle counters (always printed in pairs) need both readings.
+ * Cycle counters (always printed in pairs) need both readings. Classes in the order of
+ * `drm-engine-*`, then the cycle-only ones.
  */
 export function engineRates(
   previous: EngineCounters,
@@ -36,29 +37,48 @@ export function engineRates(
   elapsedMs: number,
 ): Record<string, number> {
   const rates: Record<string, number> = {};
-  const classes = new Set([
-    ...Object.keys(current.engineBusyNs),
-    ...Object.keys(current.engineTotalCycles),
-  ]);
-  for (const name of classes) {
-    const capacity = current.engineCapacity[name] ?? 1;
-    const cycles = current.engineCycles[name];
-    const totalCycles = current.engineTotalCycles[name];
-    const busyNs = current.engineBusyNs[name];
-    let fraction: number | null = null;
-    if (cycles !== undefined && totalCycles !== undefined) {
-      const lastCycles = previous.engineCycles[name];
-      const lastTotal = previous.engineTotalCycles[name];
-      if (lastCycles !== undefined && lastTotal !== undefined) {
-        const busy = cycles - lastCycles;
-        const total = totalCycles - lastTotal;
-        if (busy >= 0n && total > 0n) fraction = Number(busy) / Number(total);
-      }
-    } else if (busyNs !== undefined && elapsedMs > 0) {
-      const busy = busyNs - (previous.engineBusyNs[name] ?? 0n);
-      if (busy >= 0n) fraction = Number(busy) / (elapsedMs * 1e6);
-    }
-    if (fraction !== null) rates[name] = clampPercent((fraction * 100) / capacity);
+  for (const name in current.engineBusyNs) {
+    const rate = engineRateOf(previous, current, name, elapsedMs);
+    if (rate !== null) rates[name] = rate;
+  }
+  for (const name in current.engineTotalCycles) {
+    if (Object.hasOwn(current.engineBusyNs, name)) continue;
+    const rate = engineRateOf(previous, current, name, elapsedMs);
+    if (rate !== null) rates[name] = rate;
   }
   return rates;
+}
+
+/**
+ * One class's busy percent (see `engineRates`), or null when it cannot be computed. No object
+ * is made: the sampler calls this per client and class on every sample.
+ */
+export function engineRateOf(
+  previous: EngineCounters,
+  current: EngineCounters,
+  name: string,
+  elapsedMs: number,
+): number | null {
+  const cycles = current.engineCycles[name];
+  const totalCycles = current.engineTotalCycles[name];
+  let fraction: number | null = null;
+  if (cycles !== undefined && totalCycles !== undefined) {
+    const lastCycles = previous.engineCycles[name];
+    const lastTotal = previous.engineTotalCycles[name];
+    if (lastCycles !== undefined && lastTotal !== undefined) {
+      const busy = cycles - lastCycles;
+      const total = totalCycles - lastTotal;
+      if (busy >= 0n && total > 0n) fraction = Number(busy) / Number(total);
+    }
+  } else {
+    const busyNs = current.engineBusyNs[name];
+    if (busyNs !== undefined && elapsedMs > 0) {
+      const busy = busyNs === previous.engineBusyNs[name]
+        ? 0n
+        : busyNs - (previous.engineBusyNs[name] ?? 0n);
+      if (busy >= 0n) fraction = Number(busy) / (elapsedMs * 1e6);
+    }
+  }
+  if (fraction === null) return null;
+  return clampPercent((fraction * 100) / (current.engineCapacity[name] ?? 1));
 }

@@ -1,4 +1,5 @@
 /** What the incremental DRM client scan (`scan_drm_clients.ts`) remembers between samples. */
+import type { PlacedClient } from "./client_placement.ts";
 import type { DeviceNode } from "./drm_device_nodes.ts";
 import type { ParsedFdinfo } from "./parsed_fdinfo.ts";
 import type { FdinfoMemo } from "./proc_scan_reader.ts";
@@ -9,6 +10,8 @@ export interface KnownFd {
   node: DeviceNode;
   memo: FdinfoMemo;
   fdinfo: ParsedFdinfo;
+  /** The client placed for it last time, handed out again while still valid. */
+  placed: PlacedClient;
 }
 
 /** What the scanner remembers of one pid between samples (incremental mode only). */
@@ -26,9 +29,9 @@ export interface KnownProcess {
   oversizeFdinfos: number;
 }
 
-/** The memo an earlier walk kept for `fd`, if any. */
-export function memoOf(before: KnownProcess | undefined, fd: number): FdinfoMemo | null {
+/** What an earlier walk kept for `fd` (its memo, its placed client), if anything. */
+export function knownFdOf(before: KnownProcess | undefined, fd: number): KnownFd | null {
   if (before === undefined) return null;
-  for (const known of before.fds) if (known.fd === fd) return known.memo;
+  for (const known of before.fds) if (known.fd === fd) return known;
   return null;
 }

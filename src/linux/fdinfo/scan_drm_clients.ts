@@ -44,28 +44,19 @@
  * its link is then read again, so a client is never placed on the node of the file before.
  * Each device node is resolved once per scanner. `close()` frees kept-open files.
  */
-import { normalizePciBusId } from "../../model/pci.ts";
 import { OVER_CAP } from "../bounded_read.ts";
 import { chooseProcReader, type ProcReaderOptions } from "./choose_proc_reader.ts";
 import { type DeviceNode, DeviceNodeResolver } from "./drm_device_nodes.ts";
 import { lastPidIn, startTimeIn } from "./proc_pids.ts";
-import { type KnownFd, type KnownProcess, memoOf } from "./known_processes.ts";
+import { type KnownFd, knownFdOf, type KnownProcess } from "./known_processes.ts";
+import { ClientPlacement, type DrmClient } from "./client_placement.ts";
 import type { ProcScanReader } from "./proc_scan_reader.ts";
-import type { ParsedFdinfo } from "./parsed_fdinfo.ts";
 
 export { FDINFO_CAP_BYTES } from "./fdinfo_cap.ts";
-
-export interface DrmClient {
-  /** (device, client) identity; stable across scans, used to pair counters for rates. */
-  key: string;
-  pid: number;
-  /** PCI address or platform device name; `node:<path>` when unresolvable. */
-  deviceKey: string;
-  pciBusId: string | null;
-  fdinfo: ParsedFdinfo;
-}
+export type { DrmClient } from "./client_placement.ts";
 
 export interface DrmClientScan {
+  /** In ascending pid order, the clients of one pid next to each other (the sampler relies on it). */
   clients: DrmClient[];
   unreadableProcesses: number;
   /** DRM fds whose fdinfo is over FDINFO_CAP_BYTES: skipped. */
@@ -76,16 +67,17 @@ export class DrmClientScanner {
   readonly #reader: ProcScanReader;
   /** Whether to remember pids and fds for incremental scans. */
   readonly #incremental: boolean;
-  /** Device of each node, for the scanner's life. */
-  readonly #nodes: DeviceNodeResolver;
+  /** Places clients on devices (each node resolved once per scanner) and dedups them. */
+  readonly #placement: ClientPlacement;
   #known = new Map<number, KnownProcess>();
+  /** The map of the scan before last, cleared and refilled by the next scan. */
+  #spareKnown = new Map<number, KnownProcess>();
   #walked = false;
   /** Pids of the last listing and the last pid handed out then (see the module comment). */
   #pids: number[] = [];
   #lastPid: string | null = null;
   /** `loadavg` was unreadable at the last full walk: incremental samples skip it. */
   #loadavgAbsent = false;
-  readonly #pciBusIds = new Map<string, string | null>();
   /** Scans so far: memos not used by the latest are released after it. */
   #scans = 0;
 
@@ -96,7 +88,7 @@ export class DrmClientScanner {
     readerOptions: ProcReaderOptions = {},
   ) {
     this.#reader = chooseProcReader(procRoot, incremental, readerOptions);
-    this.#nodes = new DeviceNodeResolver(sysRoot);
+    this.#placement = new ClientPlacement(new DeviceNodeResolver(sysRoot));
     this.#incremental = incremental;
   }
 
@@ -119,8 +111,8 @@ export class DrmClientScanner {
   scan(full: boolean): DrmClientScan {
     const incremental = this.#incremental && !full && this.#walked;
     const result: DrmClientScan = { clients: [], unreadableProcesses: 0, oversizeFdinfos: 0 };
-    const seen = new Set<string>();
     this.#scans++;
+    this.#placement.begin(this.#scans, !incremental);
     const lastPid = this.#incremental && !(incremental && this.#loadavgAbsent)
       ? lastPidIn(this.#reader.readLoadavg())
       : null;
@@ -131,16 +123,14 @@ export class DrmClientScanner {
     const pids = noneCreated ? this.#pids : this.#reader.listPids();
     this.#lastPid = lastPid;
     const previous = this.#known;
-    const known = new Map<number, KnownProcess>();
+    const known = this.#spareKnown;
+    known.clear();
     if (typeof pids === "string") {
       this.#pids = [];
       this.#lastPid = null;
     } else {
       for (const pid of pids) {
-        const process = this.#scanPid(pid, previous.get(pid), incremental, noneCreated, {
-          result,
-          seen,
-        });
+        const process = this.#scanPid(pid, previous.get(pid), incremental, noneCreated, result);
         if (process === null) continue;
         if (process.unreadable) result.unreadableProcesses++;
         result.oversizeFdinfos += process.oversizeFdinfos;
@@ -148,9 +138,11 @@ export class DrmClientScanner {
       }
     }
     this.#releaseUnused(previous);
+    previous.clear();
+    this.#spareKnown = previous;
     this.#known = known;
     this.#walked = true;
-    if (this.#incremental) this.#pids = [...known.keys()];
+    if (this.#incremental) this.#rememberPids(known);
     return result;
   }
 
@@ -160,7 +152,7 @@ export class DrmClientScanner {
     before: KnownProcess | undefined,
     incremental: boolean,
     noneCreated: boolean,
-    out: ScanOutput,
+    out: DrmClientScan,
   ): KnownProcess | null {
     if (!incremental || before === undefined) return this.#walkPid(pid, before, out);
     if (before.fds.length === 0) return before;
@@ -180,7 +172,7 @@ export class DrmClientScanner {
    * Lists one pid's `fd/`, keeps its DRM clients; returns what to remember of it. `before`:
    * what an earlier walk found under this pid, whose fdinfo memos (kept-open files) are reused.
    */
-  #walkPid(pid: number, before: KnownProcess | undefined, out: ScanOutput): KnownProcess {
+  #walkPid(pid: number, before: KnownProcess | undefined, out: DrmClientScan): KnownProcess {
     const process: KnownProcess = {
       startTime: null,
       fds: [],
@@ -194,9 +186,18 @@ export class DrmClientScanner {
       return process;
     }
     for (const fd of fds) {
+      // A DRM fd an earlier walk found: its fdinfo tells whether it is still that client, so
+      // its link is read only when the client id changed (as an incremental sample does).
+      const earlier = knownFdOf(before, fd);
+      if (earlier !== null) {
+        const still = this.#refresh(pid, earlier, out);
+        if (still === OVER_CAP) process.oversizeFdinfos++;
+        else if (still) process.fds.push(earlier);
+        continue;
+      }
       const node = this.#reader.fdNode(pid, fd);
       if (node === null) continue;
-      const memo = this.#reader.readFdinfo(pid, fd, memoOf(before, fd));
+      const memo = this.#reader.readFdinfo(pid, fd, null);
       if (memo === null) continue;
       if (memo === OVER_CAP) {
         process.oversizeFdinfos++;
@@ -204,12 +205,12 @@ export class DrmClientScanner {
       }
       const fdinfo = memo.fdinfo;
       if (fdinfo === null) {
-        this.#reader.release(memo); // not a DRM client (any more): not kept
+        this.#reader.release(memo); // not a DRM client: not kept
         continue;
       }
       memo.usedInScan = this.#scans;
-      this.#place(pid, fd, node, fdinfo, out);
-      process.fds.push({ fd, node, memo, fdinfo });
+      const placed = this.#placement.place(pid, fd, node, fdinfo, null, out.clients);
+      process.fds.push({ fd, node, memo, fdinfo, placed });
     }
     if (this.#incremental && process.fds.length > 0) {
       process.startTime = startTimeIn(this.#reader.readStat(pid));
@@ -217,36 +218,48 @@ export class DrmClientScanner {
     return process;
   }
 
-  #rereadFds(pid: number, process: KnownProcess, out: ScanOutput): KnownProcess {
-    const fds: KnownFd[] = [];
-    let oversizeFdinfos = process.oversizeFdinfos;
-    for (const known of process.fds) {
-      const memo = this.#reader.readFdinfo(pid, known.fd, known.memo);
-      if (memo === null) continue; // closed
-      if (memo === OVER_CAP) {
-        oversizeFdinfos++;
-        continue;
-      }
-      // An idle client prints the same text again: its parse is reused, not redone.
-      const fdinfo = memo.fdinfo;
-      let node: DeviceNode | null = known.node;
-      // Another client id (or none to tell): the fd may have been closed and reopened on
-      // another node since; the link says which.
-      if (
-        fdinfo !== null && memo.changed &&
-        (fdinfo.clientId === null || fdinfo.clientId !== known.fdinfo.clientId)
-      ) {
-        node = this.#reader.fdNode(pid, known.fd);
-      }
-      if (fdinfo === null || node === null) {
-        this.#reader.release(memo); // the fd number now names some other file
-        continue;
-      }
-      memo.usedInScan = this.#scans;
-      this.#place(pid, known.fd, node, fdinfo, out);
-      fds.push({ fd: known.fd, node, memo, fdinfo });
+  /** Re-reads a known pid's DRM fds, updating what is kept of them in place. */
+  #rereadFds(pid: number, process: KnownProcess, out: DrmClientScan): KnownProcess {
+    const fds = process.fds;
+    let kept = 0;
+    for (const known of fds) {
+      const still = this.#refresh(pid, known, out);
+      if (still === OVER_CAP) process.oversizeFdinfos++;
+      else if (still) fds[kept++] = known;
     }
-    return { startTime: process.startTime, fds, unreadable: false, oversizeFdinfos };
+    fds.length = kept;
+    return process;
+  }
+
+  /**
+   * Reads a known DRM fd's fdinfo again and places its client, updating `known` in place;
+   * false when the fd is closed or names another kind of file now (released), OVER_CAP past
+   * the cap. An idle client prints the same text again: its parse is reused, not redone.
+   */
+  #refresh(pid: number, known: KnownFd, out: DrmClientScan): boolean | typeof OVER_CAP {
+    const memo = this.#reader.readFdinfo(pid, known.fd, known.memo);
+    if (memo === null) return false; // closed
+    if (memo === OVER_CAP) return OVER_CAP;
+    const fdinfo = memo.fdinfo;
+    let node: DeviceNode | null = known.node;
+    // Another client id (or none to tell): the fd may have been closed and reopened on
+    // another node since; the link says which.
+    if (
+      fdinfo !== null && memo.changed &&
+      (fdinfo.clientId === null || fdinfo.clientId !== known.fdinfo.clientId)
+    ) {
+      node = this.#reader.fdNode(pid, known.fd);
+    }
+    if (fdinfo === null || node === null) {
+      this.#reader.release(memo); // the fd number now names some other file
+      return false;
+    }
+    memo.usedInScan = this.#scans;
+    known.placed = this.#placement.place(pid, known.fd, node, fdinfo, known.placed, out.clients);
+    known.node = node;
+    known.memo = memo;
+    known.fdinfo = fdinfo;
+    return true;
   }
 
   /** Releases the memos (kept-open files) of fds the latest scan did not use. */
@@ -258,36 +271,12 @@ export class DrmClientScanner {
     }
   }
 
-  /** `normalizePciBusId` of a device key, worked out once per key (a regex per client else). */
-  #pciBusIdOf(deviceKey: string): string | null {
-    let pciBusId = this.#pciBusIds.get(deviceKey);
-    if (pciBusId === undefined) {
-      this.#pciBusIds.set(deviceKey, pciBusId = normalizePciBusId(deviceKey));
-    }
-    return pciBusId;
+  /** The pids of `known`, into the array kept for the next sample. */
+  #rememberPids(known: Map<number, KnownProcess>): void {
+    const pids = this.#pids;
+    pids.length = 0;
+    for (const pid of known.keys()) pids.push(pid);
   }
-
-  /** Places one DRM client; one already seen under a lower (pid, fd) is not added again. */
-  #place(pid: number, fd: number, node: DeviceNode, fdinfo: ParsedFdinfo, out: ScanOutput): void {
-    const deviceKey = fdinfo.pdev ?? this.#nodes.resolve(node) ??
-      `node:${node.subsystem}/${node.name}`;
-    const key = `${deviceKey}\u0000${fdinfo.clientId ?? `fd:${pid}:${fd}`}`;
-    if (out.seen.has(key)) return;
-    out.seen.add(key);
-    out.result.clients.push({
-      key,
-      pid,
-      deviceKey,
-      pciBusId: this.#pciBusIdOf(deviceKey),
-      fdinfo,
-    });
-  }
-}
-
-/** Where one scan puts its clients, and the client keys it has placed. */
-interface ScanOutput {
-  result: DrmClientScan;
-  seen: Set<string>;
 }
 
 /** One full walk (what one-shot commands do). */

@@ -380,3 +380,31 @@ bothPaths(
     });
   },
 );
+
+bothPaths("full walk: a known DRM fd's link is read again only when its client id changed", () => {
+  withFakeProc((proc, procRoot) => {
+    // No drm-pdev and no sysfs: the device key is the node itself, so it shows the link read.
+    const fdinfo = (clientId: number) =>
+      `pos:\t0\ndrm-driver:\tamdgpu\ndrm-client-id:\t${clientId}\ndrm-resident-vram:\t4 KiB\n`;
+    const link = (target: string) => {
+      Deno.removeSync(join(procRoot, "100/fd/3"));
+      Deno.symlinkSync(target, join(procRoot, "100/fd/3"));
+    };
+    proc.process(100, 500);
+    proc.drmFd(100, 3, 1, 4);
+    Deno.writeTextFileSync(join(procRoot, "100/fdinfo/3"), fdinfo(1));
+    const scanner = new DrmClientScanner(procRoot, "/nonexistent/sys", true, { scan: scanPath });
+    const devices = () => scanner.scan(true).clients.map((client) => client.deviceKey);
+    assert.deepEqual(devices(), ["node:drm/renderD128"]);
+    // Same client id: the same open file, whose node cannot have changed; the link is not read
+    // (a kernel cannot show this; the fake does, to see that no readlink happened).
+    link("/dev/dri/renderD129");
+    assert.deepEqual(devices(), ["node:drm/renderD128"]);
+    // Another client id: closed and reopened, perhaps on another node: the link says which.
+    Deno.writeTextFileSync(join(procRoot, "100/fdinfo/3"), fdinfo(2));
+    assert.deepEqual(devices(), ["node:drm/renderD129"]);
+    // Reopened as a socket: dropped.
+    proc.socketFd(100, 3);
+    assert.deepEqual(devices(), []);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * Places the DRM clients a scan finds (`scan_drm_clients.ts`) on their device and keeps each
+ * client once per scan. Built so an incremental scan of idle clients makes no object:
+ * - a client's `DrmClient` (its key string included) is kept with its fd between scans and
+ *   handed out again while the fd's parse, pid and node are the same ones;
+ * - dedup remembers, per client key, the scan that last placed it (no Set per scan); the map
+ *   starts afresh at each full walk, so it holds at most the clients of one rescan interval.
+ */
+import { normalizePciBusId } from "../../model/pci.ts";
+import type { DeviceNode, DeviceNodeResolver } from "./drm_device_nodes.ts";
+import type { ParsedFdinfo } from "./parsed_fdinfo.ts";
+
+export interface DrmClient {
+  /** (device, client) identity; stable across scans, used to pair counters for rates. */
+  key: string;
+  pid: number;
+  /** PCI address or platform device name; `node:<path>` when unresolvable. */
+  deviceKey: string;
+  pciBusId: string | null;
+  fdinfo: ParsedFdinfo;
+}
+
+/** The client last made for one fd, and the node it was placed by. */
+export interface PlacedClient {
+  client: DrmClient;
+  node: DeviceNode;
+}
+
+export class ClientPlacement {
+  readonly #nodes: DeviceNodeResolver;
+  readonly #pciBusIds = new Map<string, string | null>();
+  #placedInScan = new Map<string, number>();
+  #scan = 0;
+
+  constructor(nodes: DeviceNodeResolver) {
+    this.#nodes = nodes;
+  }
+
+  /** Starts scan number `scan`; a full walk forgets the keys of earlier scans. */
+  begin(scan: number, full: boolean): void {
+    this.#scan = scan;
+    if (full) this.#placedInScan = new Map();
+  }
+
+  /**
+   * Places one client into `clients` unless this scan placed its key already (under a lower
+   * pid or fd); returns what to keep with the fd for the next scan (`cached` when still valid).
+   */
+  place(
+    pid: number,
+    fd: number,
+    node: DeviceNode,
+    fdinfo: ParsedFdinfo,
+    cached: PlacedClient | null,
+    clients: DrmClient[],
+  ): PlacedClient {
+    const placed = cached !== null && cached.client.fdinfo === fdinfo &&
+        cached.client.pid === pid && sameNode(cached.node, node)
+      ? cached
+      : { client: this.#clientOf(pid, fd, node, fdinfo), node };
+    const key = placed.client.key;
+    if (this.#placedInScan.get(key) !== this.#scan) {
+      this.#placedInScan.set(key, this.#scan);
+      clients.push(placed.client);
+    }
+    return placed;
+  }
+
+  #clientOf(pid: number, fd: number, node: DeviceNode, fdinfo: ParsedFdinfo): DrmClient {
+    const deviceKey = fdinfo.pdev ?? this.#nodes.resolve(node) ??
+      `node:${node.subsystem}/${node.name}`;
+    const key = `${deviceKey}\u0000${fdinfo.clientId ?? `fd:${pid}:${fd}`}`;
+    return { key, pid, deviceKey, pciBusId: this.#pciBusIdOf(deviceKey), fdinfo };
+  }
+
+  /** `normalizePciBusId` of a device key, worked out once per key (a regex per client else). */
+  #pciBusIdOf(deviceKey: string): string | null {
+    let pciBusId = this.#pciBusIds.get(deviceKey);
+    if (pciBusId === undefined) {
+      this.#pciBusIds.set(deviceKey, pciBusId = normalizePciBusId(deviceKey));
+    }
+    return pciBusId;
+  }
+}
+
+function sameNode(a: DeviceNode, b: DeviceNode): boolean {
+  return a === b || (a.name === b.name && a.subsystem === b.subsystem);
+}
