@@ -30,6 +30,7 @@ import { cell, summarize } from "./bench/stats.ts";
 import { infoRow, markdownTable, type Row } from "./bench/table.ts";
 import { idleCpuRows } from "./bench/idle_cpu.ts";
 import { memoryRows } from "./bench/memory_rows.ts";
+import { deviceHealthCost } from "./bench/device_health_cost.ts";
 import { scanRows } from "./bench/scan_rows.ts";
 import { startupRows } from "./bench/startup_rows.ts";
 import { compareMaps, gputopRssByPid, gputopVramByPid } from "./bench/agreement.ts";
@@ -184,22 +185,8 @@ async function nvmlRows(): Promise<Row[]> {
   )];
 }
 
-/**
- * Health reads per device over the fake libraries, from `bench/device_health_cost.ts` when this
- * branch has it (the health work adds it); imported by a computed name so the bench runs
- * without it.
- */
+/** Health reads per device over the fake libraries (`bench/device_health_cost.ts`). */
 async function healthRows(): Promise<Row[]> {
-  const module = new URL("./bench/device_health_cost.ts", import.meta.url);
-  try {
-    Deno.statSync(module);
-  } catch {
-    say("health cost: scripts/bench/device_health_cost.ts is not on this branch; row left out");
-    return [];
-  }
-  const { deviceHealthCost } = await import(module.href) as {
-    deviceHealthCost: () => Promise<{ figure: string; value: string; target: string }[]>;
-  };
   return (await deviceHealthCost()).map((row) => ({
     figure: row.figure,
     gputop: row.value,
