@@ -137,3 +137,17 @@ export function generateProcTree(root: string, shape: ProcTreeShape): void {
     }
   }
 }
+
+/** Every DRM fdinfo file under a proc root, with its text. */
+export function drmFdinfoFiles(root: string): [string, string][] {
+  const files: [string, string][] = [];
+  for (const pid of Deno.readDirSync(root)) {
+    if (!pid.isDirectory) continue;
+    for (const fd of Deno.readDirSync(`${root}/${pid.name}/fd`)) {
+      if (!Deno.readLinkSync(`${root}/${pid.name}/fd/${fd.name}`).startsWith("/dev/dri/")) continue;
+      const path = `${root}/${pid.name}/fdinfo/${fd.name}`;
+      files.push([path, Deno.readTextFileSync(path)]);
+    }
+  }
+  return files;
+}

@@ -11,7 +11,7 @@
 import { scenarioRootOf } from "../../test/linux/sysfs/fixture_tree.ts";
 import { DrmProcessSampler } from "../../src/linux/fdinfo/drm_process_sampler.ts";
 import { createSession } from "../../src/session/read_snapshot.ts";
-import { generateProcTree } from "./proc_tree.ts";
+import { drmFdinfoFiles, generateProcTree } from "./proc_tree.ts";
 
 const SAMPLES = 20;
 const KIB = 1024;
@@ -32,7 +32,7 @@ try {
       nowMs: () => clock.now,
       rescanIntervalMs: 1e9,
     });
-    const files = busy ? fdinfoFiles(procRoot) : [];
+    const files = busy ? drmFdinfoFiles(procRoot) : [];
     const perSample = measure(() => {
       clock.now += 100;
       sampler.sample();
@@ -80,19 +80,6 @@ async function measureAsync(sample: () => Promise<void>): Promise<string> {
     bytes += Deno.memoryUsage().heapUsed - before;
   }
   return (bytes / SAMPLES / KIB).toFixed(0);
-}
-
-function fdinfoFiles(root: string): [string, string][] {
-  const files: [string, string][] = [];
-  for (const pid of Deno.readDirSync(root)) {
-    if (!pid.isDirectory) continue;
-    for (const fd of Deno.readDirSync(`${root}/${pid.name}/fd`)) {
-      if (!Deno.readLinkSync(`${root}/${pid.name}/fd/${fd.name}`).startsWith("/dev/dri/")) continue;
-      const path = `${root}/${pid.name}/fdinfo/${fd.name}`;
-      files.push([path, Deno.readTextFileSync(path)]);
-    }
-  }
-  return files;
 }
 
 function rewrite(files: [string, string][], stamp: number): void {

@@ -6,6 +6,7 @@ import process from "node:process";
 import { DrmProcessSampler } from "../../src/linux/fdinfo/drm_process_sampler.ts";
 import { scanDrmClients } from "../../src/linux/fdinfo/scan_drm_clients.ts";
 import { readProcessInfo } from "../../src/linux/process_info.ts";
+import { drmFdinfoFiles } from "./proc_tree.ts";
 import { referenceCpuMs } from "./reference.ts";
 import { cell, summarize } from "./stats.ts";
 import type { Row } from "./table.ts";
@@ -164,18 +165,4 @@ async function enrichmentRow(ctx: ScanContext): Promise<Row> {
     );
   }
   return ratioRow("enrichment (comm, status, cmdline), µs per process", ours, c, 2, 1.5);
-}
-
-/** Every DRM fdinfo file under a proc root, with its text. */
-function drmFdinfoFiles(root: string): [string, string][] {
-  const files: [string, string][] = [];
-  for (const pid of Deno.readDirSync(root)) {
-    if (!pid.isDirectory) continue;
-    for (const fd of Deno.readDirSync(`${root}/${pid.name}/fd`)) {
-      if (!Deno.readLinkSync(`${root}/${pid.name}/fd/${fd.name}`).startsWith("/dev/dri/")) continue;
-      const path = `${root}/${pid.name}/fdinfo/${fd.name}`;
-      files.push([path, Deno.readTextFileSync(path)]);
-    }
-  }
-  return files;
 }

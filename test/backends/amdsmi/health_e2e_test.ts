@@ -8,7 +8,6 @@
  * a link x8 at 32000 MT/s (Gen 5) of x16 at 32000 MT/s; 12 replays.
  */
 import assert from "node:assert/strict";
-import type { Device } from "../../../src/model/types.ts";
 import {
   buildFakeAmdsmi,
   type FakeAmdsmiScenario,
@@ -20,23 +19,8 @@ import { schemaValidator } from "../../support/schema_validator.ts";
 import { snapshotOutput } from "../../support/snapshot_output.ts";
 import { assertDeviceSeries, startServe } from "../../serve/serve_process.ts";
 import { fakeAmdsmiTest } from "./_support.ts";
+import { HEALTH_KEYS, healthOf } from "../../support/health_fields.ts";
 import { MI300_HEALTHY, MI300_SICK } from "./expected.ts";
-
-const HEALTH_KEYS = [
-  "pcieGeneration",
-  "pcieWidth",
-  "pcieGenerationMax",
-  "pcieWidthMax",
-  "pcieReplayCount",
-  "eccEnabled",
-  "eccErrors",
-  "retiredPages",
-  "retirementPending",
-  "retirementFailed",
-  "clockEventReasons",
-  "health",
-  "healthReasons",
-] as const;
 
 // The backend's readings (worked from the fake in expected.ts), then what the rule adds.
 const HEALTHY = {
@@ -57,10 +41,6 @@ const SICK = {
     "PCIe link x8 of x16",
   ],
 };
-
-function healthOf(device: Device | undefined): Record<string, unknown> {
-  return Object.fromEntries(HEALTH_KEYS.map((key) => [key, device?.[key]]));
-}
 
 /** AMD SMI alone (no sysfs backend), over the amdgpu fixture's /sys and /proc. */
 async function fakeArgs(scenario: FakeAmdsmiScenario, variant = "a70" as const) {

@@ -12,26 +12,7 @@ import { runCliOnFakeNvml } from "../../support/fake_nvml_cli.ts";
 import { snapshotOutput } from "../../support/snapshot_output.ts";
 import { assertDeviceSeries, startServe } from "../../serve/serve_process.ts";
 import { fakeNvmlTest } from "./_support.ts";
-
-const HEALTH_KEYS = [
-  "pcieGeneration",
-  "pcieWidth",
-  "pcieGenerationMax",
-  "pcieWidthMax",
-  "pcieReplayCount",
-  "eccEnabled",
-  "eccErrors",
-  "retiredPages",
-  "retirementPending",
-  "retirementFailed",
-  "clockEventReasons",
-  "health",
-  "healthReasons",
-] as const;
-
-function healthOf(device: Device): Record<string, unknown> {
-  return Object.fromEntries(HEALTH_KEYS.map((key) => [key, device[key]]));
-}
+import { HEALTH_KEYS, healthOf } from "../../support/health_fields.ts";
 
 /** GPU 1 in both scenarios: the pre-Ampere path (retired pages), aggregate ECC unsupported. */
 const GPU1_SOUND = {
