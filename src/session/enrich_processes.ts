@@ -47,6 +47,7 @@ import {
   attributionFacts,
   factsOf,
   type ProcessFacts,
+  sampledFacts,
   withFacts,
   withPodNames,
 } from "./process_facts.ts";
@@ -102,6 +103,11 @@ interface KnownProcess {
   statStart: string | null;
   facts: ProcessFacts;
   cgroupReadAtMs: number;
+  /** The last `stat` text and its parse: an unchanged text (an idle process) is not parsed again. */
+  statText?: string | null;
+  stat?: StatFields | null;
+  /** What the last sample returned: handed out again while its values are the same. */
+  sampled?: ProcessFacts | undefined;
 }
 
 export class ProcessEnricher {
@@ -196,16 +202,24 @@ export class ProcessEnricher {
         state: processStateOf(status.stateLetter),
       };
     }
-    const stat = parseStat(this.#readStat(pid));
+    const statText = this.#readStat(pid);
+    const stat = before !== undefined && before.statText === statText && statText !== null
+      ? before.stat ?? null
+      : parseStat(statText);
     if (before !== undefined && stat !== null && before.statStart === stat.startTime) {
       const kept = this.#withFreshCgroup(pid, before);
+      // An equal text keeps the old string: the new one dies young, and nothing kept from one
+      // sample to the next survives a scavenge (survivors make V8 grow its young generation).
+      if (kept.statText !== statText) [kept.statText, kept.stat] = [statText, stat];
       known.set(pid, kept);
-      return {
-        ...kept.facts,
-        rssBytes: this.#rssOf(pid, stat),
-        state: processStateOf(stat.state),
-        cpuPercent: this.#cpu.percentFor(pid, stat, this.#nowMs()),
-      };
+      kept.sampled = sampledFacts(
+        kept.sampled,
+        kept.facts,
+        this.#rssOf(pid, stat),
+        processStateOf(stat.state),
+        this.#cpu.percentFor(pid, stat, this.#nowMs()),
+      );
+      return kept.sampled;
     }
     const facts = this.#readFull(pid, stat);
     // Nothing readable at all (it exited, hidepid): not kept, so the next sample tries again.
@@ -223,7 +237,8 @@ export class ProcessEnricher {
       return before;
     }
     const attribution = attributionFacts(readCgroupAttribution(this.#procRoot, pid));
-    return { ...before, facts: { ...before.facts, ...attribution }, cgroupReadAtMs: now };
+    const facts = { ...before.facts, ...attribution };
+    return { ...before, facts, cgroupReadAtMs: now, sampled: undefined };
   }
 
   /**

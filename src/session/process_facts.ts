@@ -99,3 +99,22 @@ export function withFacts(process: GpuProcess, facts: ProcessFacts): GpuProcess 
     state: facts.state,
   };
 }
+
+/**
+ * `kept` with what a sample of a known process changes (`stat`'s RSS and state, the CPU %):
+ * the last sample's object when those are the same (facts are never changed once made, so
+ * handing one out again is safe; an idle process allocates none), else a new one.
+ */
+export function sampledFacts(
+  last: ProcessFacts | undefined,
+  kept: ProcessFacts,
+  rssBytes: number | null,
+  state: ProcessFacts["state"],
+  cpuPercent: number | null,
+): ProcessFacts {
+  if (
+    last !== undefined && last.rssBytes === rssBytes && last.state === state &&
+    last.cpuPercent === cpuPercent
+  ) return last;
+  return { ...kept, rssBytes, state, cpuPercent };
+}

@@ -313,3 +313,17 @@ Deno.test("a continuous session caches enrichment; a one-shot session does not",
     host.dispose();
   }
 });
+
+Deno.test("a known process's unchanged stat is reused, a changed one is read, back and forth", () =>
+  withScratchHost((host) => {
+    writeProcess(host.procRoot, 100, APP);
+    const enricher = cachingEnricher(host.procRoot);
+    const rss = () => enricher.enrich([row(100)]).map((p) => p.rssBytes);
+    // 2048 kB × 1024 from status at the first read, then 512 pages × 4096 from stat: the same.
+    assert.deepEqual([rss(), rss(), rss()], [[2097152], [2097152], [2097152]]);
+    const busier = { ...APP, stat: { startTime: 5000, vsize: 3133440, rssPages: 700 } };
+    writeProcess(host.procRoot, 100, busier);
+    assert.deepEqual(rss(), [700 * 4096]);
+    writeProcess(host.procRoot, 100, APP);
+    assert.deepEqual([rss(), rss()], [[512 * 4096], [512 * 4096]]);
+  }));

@@ -3,6 +3,7 @@ import {
   attributionFacts,
   containerPidOf,
   factsOf,
+  sampledFacts,
   withFacts,
   withPodNames,
 } from "../../src/session/process_facts.ts";
@@ -73,4 +74,32 @@ Deno.test("withPodNames: listed once and only when some process is in a pod; cac
   assert.deepEqual(byPid.get(2)?.pod, { uid: "a-b-c", namespace: "ns", name: "p", qos: null });
   assert.equal(byPid.get(3)?.pod?.name, null, "not in the logs: unnamed");
   assert.equal(inPod.pod?.name, null, "the facts passed in are not changed");
+});
+
+Deno.test("sampledFacts: the last object again while RSS, state and CPU % are the same", () => {
+  const info = {
+    name: "n",
+    command: "c",
+    user: "u",
+    rssBytes: 1,
+    namespacePid: null,
+    stateLetter: "S",
+  };
+  const kept = factsOf(1, info, { stat: null, cgroup: null, startTime: null, cpuPercent: null });
+  const first = sampledFacts(undefined, kept, 4096, "sleeping", 2);
+  assert.deepEqual(first, { ...kept, rssBytes: 4096, state: "sleeping", cpuPercent: 2 });
+  assert.notEqual(first, kept, "the kept facts are not changed");
+  assert.equal(sampledFacts(first, kept, 4096, "sleeping", 2), first);
+  for (
+    const [rss, state, cpu] of [[8192, "sleeping", 2], [4096, "running", 2], [
+      4096,
+      "sleeping",
+      null,
+    ]] as const
+  ) {
+    const next = sampledFacts(first, kept, rss, state, cpu);
+    assert.notEqual(next, first);
+    assert.deepEqual([next.rssBytes, next.state, next.cpuPercent], [rss, state, cpu]);
+  }
+  assert.equal(kept.rssBytes, 1);
 });
