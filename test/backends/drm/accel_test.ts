@@ -7,39 +7,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DrmBackend } from "../../../src/backends/drm/backend.ts";
-import { DrmProcessSampler } from "../../../src/linux/fdinfo/drm_process_sampler.ts";
-import type { BackendReading } from "../../../src/model/types.ts";
 import { copyTree, procRootOf, sysRootOf } from "../../linux/sysfs/fixture_tree.ts";
 import { testContext } from "../../support/backend_context.ts";
+import { twoDrmReadings } from "./two_readings.ts";
 
-async function twoReadings(
-  edit: (sys: string) => void = () => {},
-): Promise<[BackendReading, BackendReading]> {
-  const dir = Deno.makeTempDirSync({ prefix: "gputop-accel-" });
-  try {
-    copyTree(sysRootOf("npu-amdxdna"), join(dir, "sys"));
-    copyTree(procRootOf("npu-amdxdna"), join(dir, "first"));
-    copyTree(procRootOf("npu-amdxdna-later"), join(dir, "later"));
-    edit(join(dir, "sys"));
-    const proc = join(dir, "proc");
-    Deno.symlinkSync(join(dir, "first"), proc);
-    const clock = { ms: 50_000 };
-    const ctx = testContext({ procRoot: proc, sysRoot: join(dir, "sys"), nowMs: () => clock.ms });
-    const backend = new DrmBackend(
-      ctx,
-      (c) => new DrmProcessSampler({ procRoot: c.procRoot, sysRoot: c.sysRoot, nowMs: c.nowMs }),
-    );
-    assert.equal((await backend.open()).status, "ok"); // no DRM card: the NPU alone opens it
-    const first = await backend.read();
-    Deno.removeSync(proc);
-    Deno.symlinkSync(join(dir, "later"), proc);
-    clock.ms += 1000; // Δwall = 1e9 ns
-    const second = await backend.read();
-    backend.close();
-    return [first, second];
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
+/** The amdxdna capture, then npu-amdxdna-later; `edit` may change the copied /sys first. */
+function twoReadings(edit: (sys: string) => void = () => {}) {
+  return twoDrmReadings("npu-amdxdna", (dir) => edit(join(dir, "sys")));
 }
 
 Deno.test("amdxdna NPU: device from sysfs with deviceClass npu, its client's memory and engine", async () => {

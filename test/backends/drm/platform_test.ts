@@ -6,48 +6,12 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { DrmBackend } from "../../../src/backends/drm/backend.ts";
-import { DrmProcessSampler } from "../../../src/linux/fdinfo/drm_process_sampler.ts";
-import type { BackendReading } from "../../../src/model/types.ts";
-import {
-  copyTree,
-  type PlatformScenario,
-  procRootOf,
-  sysRootOf,
-} from "../../linux/sysfs/fixture_tree.ts";
-import { testContext } from "../../support/backend_context.ts";
+import type { PlatformScenario } from "../../linux/sysfs/fixture_tree.ts";
+import { twoDrmReadings } from "./two_readings.ts";
 
 /** Two readings 1000 ms apart: proc = `<scenario>` then `<scenario>-later`. */
-async function twoReadings(
-  scenario: PlatformScenario,
-  edit: (dir: string) => void = () => {},
-): Promise<[BackendReading, BackendReading]> {
-  const dir = Deno.makeTempDirSync({ prefix: "gputop-platform-" });
-  try {
-    copyTree(sysRootOf(scenario), join(dir, "sys"));
-    copyTree(procRootOf(scenario), join(dir, "first"));
-    copyTree(procRootOf(`${scenario}-later`), join(dir, "later"));
-    edit(dir);
-    const proc = join(dir, "proc");
-    Deno.symlinkSync(join(dir, "first"), proc);
-    const clock = { ms: 50_000 };
-    const ctx = testContext({ procRoot: proc, sysRoot: join(dir, "sys"), nowMs: () => clock.ms });
-    const backend = new DrmBackend(
-      ctx,
-      (c) => new DrmProcessSampler({ procRoot: c.procRoot, sysRoot: c.sysRoot, nowMs: c.nowMs }),
-    );
-    assert.equal((await backend.open()).status, "ok");
-    const first = await backend.read();
-    Deno.removeSync(proc);
-    Deno.symlinkSync(join(dir, "later"), proc);
-    clock.ms += 1000; // Δwall = 1e9 ns
-    const second = await backend.read();
-    backend.close();
-    return [first, second];
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
-}
+const twoReadings = (scenario: PlatformScenario, edit?: (dir: string) => void) =>
+  twoDrmReadings(scenario, edit);
 
 Deno.test("panfrost RK3399: one Mali device, memory and fragment/vertex-tiler % by hand", async () => {
   const [first, second] = await twoReadings("panfrost-rk3399");
