@@ -79,8 +79,9 @@ function rates(
   current: AmdsmiProcess,
   elapsedMs: number,
 ): Record<string, number> | null {
+  // engineRates takes counters as doubles (fdinfo_numbers.ts says why that is exact enough).
   const counters = (gfx: bigint, enc: bigint) => ({
-    engineBusyNs: { gfx, enc },
+    engineBusyNs: { gfx: Number(gfx), enc: Number(enc) },
     engineCapacity: {},
     engineCycles: {},
     engineTotalCycles: {},

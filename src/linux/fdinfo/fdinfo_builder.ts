@@ -2,32 +2,32 @@
  * One parse of an fdinfo text, fed line by line: the result being filled, the number reader and
  * the legacy amdgpu lines are this object's own, so parses share no state and any number of
  * them may run interleaved. The choices it makes (first value wins, the `drm-memory-` alias,
- * the legacy amdgpu format) are described in parse_fdinfo.ts.
+ * the legacy amdgpu format) are described in parse_fdinfo.ts. A value comes as a string
+ * (`addLine`, `addKeyValue`) or as bytes (`addKeyBytes`, the byte parser): numbers are read
+ * from the bytes where they lie, and a string is made only for a key whose value is kept as
+ * one (driver, pdev, client id and name, unknown and legacy keys).
  */
 import { normalizePciBusId } from "../../model/pci.ts";
 import { hasWhitespace, indexOfCodeBefore, isSafeName, isSpaceCode } from "./fdinfo_chars.ts";
-import { FdinfoNumberReader, isUint } from "./fdinfo_numbers.ts";
-import { keyPlanOf } from "./fdinfo_key_plan.ts";
+import { FdinfoNumberReader, isUint, unitScales } from "./fdinfo_numbers.ts";
+import {
+  type CounterRecord,
+  type FrequencyRecord,
+  type KeyPlan,
+  keyPlanOf,
+} from "./fdinfo_key_plan.ts";
 import { LegacyAmdgpuFdinfo } from "./legacy_amdgpu_fdinfo.ts";
 import {
   emptyParsedFdinfo,
   type FdinfoRegionMemory,
+  ownRecord,
   type ParsedFdinfo,
   regionOf,
 } from "./parsed_fdinfo.ts";
 
 const COLON = 58;
 
-/** Keys every fdinfo file has, DRM or not; recognised and dropped. */
-const GENERIC_KEYS = new Set(["pos", "flags", "mnt_id", "ino"]);
-
-const FREQ_UNITS: ReadonlyMap<string, number> = new Map([
-  ["", 1],
-  ["Hz", 1],
-  ["KHz", 1e3],
-  ["kHz", 1e3],
-  ["MHz", 1e6],
-]);
+const FREQ_UNITS = unitScales([["", 1], ["Hz", 1], ["KHz", 1e3], ["kHz", 1e3], ["MHz", 1e6]]);
 
 /**
  * Hardening: 4096 characters per line (the longest real values, client names, are 64 bytes).
@@ -42,10 +42,9 @@ const IGNORED = 0;
 const APPLIED = 1;
 const REPEATED = 2;
 
-/** Whether `name` may fill a slot of `record`: IGNORED (unsafe name), REPEATED, or APPLIED. */
-function slotOutcome(record: Record<string, unknown>, name: string): Outcome {
-  if (!isSafeName(name)) return IGNORED;
-  return Object.hasOwn(record, name) ? REPEATED : APPLIED;
+/** Turns value bytes into a string (the byte parser's bounded cache of value strings). */
+export interface ValueStrings {
+  of(bytes: Uint8Array, from: number, to: number): string;
 }
 
 /** `normalizePciBusId` of `drm-pdev` values, kept for the few devices a machine has (≤ 256). */
@@ -62,12 +61,29 @@ function normalizedPdev(value: string): string | null {
 
 /** Feed it every line with `addLine`, then take the result once with `finish`. */
 export class FdinfoBuilder {
-  private readonly result: ParsedFdinfo = emptyParsedFdinfo();
+  private result: ParsedFdinfo = emptyParsedFdinfo();
   private readonly numbers = new FdinfoNumberReader();
-  private readonly legacy = new LegacyAmdgpuFdinfo();
+  private legacy = new LegacyAmdgpuFdinfo();
   /** `drm-memory-<region>` values, applied at the end (resident wins). */
   private aliasResident: Map<string, number> | null = null;
   private pdevSeen = false;
+  /** The value of the line being applied: a string, or `valueBytes[valueFrom, valueTo)`. */
+  private valueText: string | null = null;
+  private valueBytes: Uint8Array = new Uint8Array(0);
+  private valueFrom = 0;
+  private valueTo = 0;
+  private strings: ValueStrings | null = null;
+
+  /**
+   * Starts a new parse with this builder (the byte parser keeps one per line cache: parses
+   * that share it run one after another). The last result is the caller's.
+   */
+  reset(): void {
+    this.result = emptyParsedFdinfo();
+    this.legacy = this.legacy.isFresh() ? this.legacy : new LegacyAmdgpuFdinfo();
+    this.aliasResident = null;
+    this.pdevSeen = false;
+  }
 
   /**
    * Applies the line of `text` from `start` to `end` (its newline excluded). Only the key and
@@ -96,8 +112,7 @@ export class FdinfoBuilder {
       return;
     }
     const key = text.slice(from, colon).trimEnd();
-    const value = text.slice(colon + 1, end).trimStart();
-    if (this.apply(key, value) === IGNORED) this.result.ignoredLines++;
+    this.addKeyValue(key, text.slice(colon + 1, end).trimStart());
   }
 
   /**
@@ -105,7 +120,40 @@ export class FdinfoBuilder {
    * `value` at its start), as `addLine` would: the byte parser's way in.
    */
   addKeyValue(key: string, value: string): void {
-    if (this.apply(key, value) === IGNORED) this.result.ignoredLines++;
+    this.valueText = value;
+    if (this.apply(keyPlanOf(key), key) === IGNORED) this.result.ignoredLines++;
+  }
+
+  /**
+   * `addKeyValue` of the ASCII value `bytes[from, to)` (trimmed) under `key`, whose plan the
+   * caller looked up; `strings` makes the value a string where one is kept.
+   */
+  addKeyBytes(
+    plan: KeyPlan,
+    key: string,
+    bytes: Uint8Array,
+    from: number,
+    to: number,
+    strings: ValueStrings,
+  ): void {
+    this.valueText = null;
+    this.valueBytes = bytes;
+    this.valueFrom = from;
+    this.valueTo = to;
+    this.strings = strings;
+    if (this.apply(plan, key) === IGNORED) this.result.ignoredLines++;
+  }
+
+  /** The value of the line being applied, as a string (made once per line at most). */
+  private value(): string {
+    return this.valueText ??= this.strings!.of(this.valueBytes, this.valueFrom, this.valueTo);
+  }
+
+  /** Scans the value of the line being applied as a number (`FdinfoNumberReader.scan`). */
+  private scanValue(): boolean {
+    const text = this.valueText;
+    if (text !== null) return this.numbers.scanText(text);
+    return this.numbers.scan(this.valueBytes, this.valueFrom, this.valueTo);
   }
 
   /** Counts a line that cannot be used (too long, no key). */
@@ -129,119 +177,122 @@ export class FdinfoBuilder {
    * skipped without a count: first value wins. Checked before the value, as a repeat is not
    * garbage whatever it says. What the key means comes from `keyPlanOf` (worked out once).
    */
-  private apply(key: string, value: string): Outcome {
-    const plan = keyPlanOf(key);
+  private apply(plan: KeyPlan, key: string): Outcome {
     const result = this.result;
     switch (plan.kind) {
+      case "generic":
+        return APPLIED;
       case "other":
-        return this.applyOtherKey(key, value);
+        return this.applyOtherKey(key, this.value());
       case "ignored":
         return IGNORED;
       case "driver":
         if (result.driver !== null) return REPEATED;
-        if (value === "") return IGNORED;
-        result.driver = value;
+        if (this.value() === "") return IGNORED;
+        result.driver = this.value();
         return APPLIED;
       case "pdev":
-        if (this.pdevSeen) return REPEATED;
-        this.pdevSeen = true;
-        result.pdev = normalizedPdev(value);
-        if (result.pdev === null) result.unknown["drm-pdev"] = value;
-        return APPLIED;
+        return this.putPdev(this.value());
       case "clientId":
         if (result.clientId !== null) return REPEATED;
-        if (!isUint(value)) return IGNORED;
-        result.clientId = value;
+        if (!isUint(this.value())) return IGNORED;
+        result.clientId = this.value();
         return APPLIED;
       case "clientName":
         if (result.clientName !== null) return REPEATED;
-        result.clientName = value;
+        result.clientName = this.value();
         return APPLIED;
       case "counter":
-        return this.putCounter(result[plan.record], plan.name, value, plan.allowNs);
+        return this.putCounter(plan.record, plan.name, plan.allowNs);
       case "capacity":
-        return this.putCapacity(plan.name, value);
+        return this.putCapacity(plan.name);
       case "frequency":
-        return this.putFrequency(result[plan.record], plan.name, value);
+        return this.putFrequency(plan.record, plan.name);
       case "memory":
-        return this.putMemory(plan.region, plan.field, value);
+        return this.putMemory(plan.region, plan.field);
       case "alias":
-        return this.putAlias(plan.region, value);
-      case "drmUnknown": {
-        const outcome = slotOutcome(result.unknown, key);
-        if (outcome === APPLIED) result.unknown[key] = value;
-        return outcome;
-      }
+        return this.putAlias(plan.region);
+      case "drmUnknown":
+        return this.putUnknown(key);
     }
+  }
+
+  private putPdev(value: string): Outcome {
+    if (this.pdevSeen) return REPEATED;
+    this.pdevSeen = true;
+    this.result.pdev = normalizedPdev(value);
+    if (this.result.pdev === null) ownRecord(this.result, "unknown")["drm-pdev"] = value;
+    return APPLIED;
+  }
+
+  /** Any other `drm-` key, kept under `unknown` (first value wins). */
+  private putUnknown(key: string): Outcome {
+    if (!isSafeName(key)) return IGNORED;
+    if (Object.hasOwn(this.result.unknown, key)) return REPEATED;
+    ownRecord(this.result, "unknown")[key] = this.value();
+    return APPLIED;
   }
 
   /** A key outside `drm-`: generic, legacy amdgpu, or kept under `unknown`. */
   private applyOtherKey(key: string, value: string): Outcome {
-    if (GENERIC_KEYS.has(key)) return APPLIED;
     if (this.legacy.hasSeen(key) || Object.hasOwn(this.result.unknown, key)) return REPEATED;
     if (key.endsWith(" mem")) {
-      return this.legacy.applyMemory(this.result, this.numbers, key, value) ? APPLIED : IGNORED;
+      const scanned = this.numbers.scanText(value);
+      return scanned && this.legacy.applyMemory(this.result, this.numbers, key) ? APPLIED : IGNORED;
     }
     if (hasWhitespace(key)) return IGNORED;
     // Legacy ring percentages: only a value ending in % can be one.
     if (value.endsWith("%") && this.legacy.applyRing(this.result, key, value)) return APPLIED;
     if (!isSafeName(key)) return IGNORED;
     this.legacy.noteUnknown(key, value);
-    this.result.unknown[key] = value;
+    ownRecord(this.result, "unknown")[key] = value;
     return APPLIED;
   }
 
   /** `drm-engine-capacity-<class>` (`engine` is a safe name). */
-  private putCapacity(engine: string, value: string): Outcome {
-    const capacities = this.result.engineCapacity;
-    if (Object.hasOwn(capacities, engine)) return REPEATED;
-    const capacity = isUint(value) ? Number(value) : 0;
+  private putCapacity(engine: string): Outcome {
+    if (Object.hasOwn(this.result.engineCapacity, engine)) return REPEATED;
+    const capacity = this.scanValue() && this.numbers.digitsOnly() ? this.numbers.number() : 0;
     // Zero capacity is not allowed by the spec; a huge one is not a real engine count.
     if (capacity <= 0 || !Number.isSafeInteger(capacity)) return IGNORED;
-    capacities[engine] = capacity;
+    ownRecord(this.result, "engineCapacity")[engine] = capacity;
     return APPLIED;
   }
 
   /** `drm-<category>-<region>` sizes (`region` is a safe name). */
-  private putMemory(region: string, field: keyof FdinfoRegionMemory, value: string): Outcome {
+  private putMemory(region: string, field: keyof FdinfoRegionMemory): Outcome {
     const known = this.result.memory[region];
     if (known !== undefined && known[field] !== null) return REPEATED;
-    const bytes = this.numbers.size(value);
+    const bytes = this.scanValue() ? this.numbers.size() : null;
     if (bytes === null) return IGNORED;
     regionOf(this.result, region)[field] = bytes;
     return APPLIED;
   }
 
   /** `drm-memory-<region>`, applied at the end where no resident value came. */
-  private putAlias(region: string, value: string): Outcome {
+  private putAlias(region: string): Outcome {
     if (this.aliasResident?.has(region)) return REPEATED;
-    const bytes = this.numbers.size(value);
+    const bytes = this.scanValue() ? this.numbers.size() : null;
     if (bytes === null) return IGNORED;
     (this.aliasResident ??= new Map()).set(region, bytes);
     regionOf(this.result, region);
     return APPLIED;
   }
 
-  private putCounter(
-    record: Record<string, bigint>,
-    name: string,
-    value: string,
-    allowNs: boolean,
-  ): Outcome {
-    const outcome = slotOutcome(record, name);
-    if (outcome !== APPLIED) return outcome;
-    const counter = this.numbers.counter(value, allowNs);
+  /** A counter (`name` is a safe name): a u64 as a double (fdinfo_numbers.ts says why). */
+  private putCounter(record: CounterRecord, name: string, allowNs: boolean): Outcome {
+    if (Object.hasOwn(this.result[record], name)) return REPEATED;
+    const counter = this.scanValue() ? this.numbers.counter(allowNs) : null;
     if (counter === null) return IGNORED;
-    record[name] = counter;
+    ownRecord(this.result, record)[name] = counter;
     return APPLIED;
   }
 
-  private putFrequency(record: Record<string, number>, name: string, value: string): Outcome {
-    const outcome = slotOutcome(record, name);
-    if (outcome !== APPLIED) return outcome;
-    const hz = this.numbers.scaled(value, FREQ_UNITS);
+  private putFrequency(record: FrequencyRecord, name: string): Outcome {
+    if (Object.hasOwn(this.result[record], name)) return REPEATED;
+    const hz = this.scanValue() ? this.numbers.scaled(FREQ_UNITS) : null;
     if (hz === null) return IGNORED;
-    record[name] = hz;
+    ownRecord(this.result, record)[name] = hz;
     return APPLIED;
   }
 }

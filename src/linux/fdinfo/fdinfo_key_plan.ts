@@ -14,7 +14,9 @@ export type CounterRecord = "engineBusyNs" | "engineCycles" | "engineTotalCycles
 export type FrequencyRecord = "engineMaxFreqHz" | "engineCurFreqHz";
 
 export type KeyPlan =
-  /** Not a `drm-` key: the generic and legacy keys, decided per line as before. */
+  /** A key every fdinfo file has, DRM or not (`pos`, `flags`, `mnt_id`, `ino`): dropped. */
+  | { kind: "generic" }
+  /** Any other key outside `drm-`: legacy amdgpu or unknown, decided per line. */
   | { kind: "other" }
   /** Always unusable (whitespace in a `drm-` key, an unsafe engine or region name). */
   | { kind: "ignored" }
@@ -29,6 +31,8 @@ export type KeyPlan =
   | { kind: "drmUnknown" };
 
 export const KEY_PLAN_CACHE_SIZE = 4096;
+const GENERIC: KeyPlan = { kind: "generic" };
+const GENERIC_KEYS: ReadonlySet<string> = new Set(["pos", "flags", "mnt_id", "ino"]);
 const OTHER: KeyPlan = { kind: "other" };
 const IGNORED: KeyPlan = { kind: "ignored" };
 const FIXED: Readonly<Record<string, KeyPlan>> = {
@@ -69,7 +73,7 @@ function named(plan: KeyPlan & { name: string }): KeyPlan {
  * ("engine-capacity-" before "engine-", "total-cycles-" before "total-" and "cycles-").
  */
 function planKey(key: string): KeyPlan {
-  if (!key.startsWith("drm-")) return OTHER;
+  if (!key.startsWith("drm-")) return GENERIC_KEYS.has(key) ? GENERIC : OTHER;
   if (hasWhitespace(key)) return IGNORED;
   const name = key.slice(4);
   const fixed = Object.hasOwn(FIXED, name) ? FIXED[name] : undefined;

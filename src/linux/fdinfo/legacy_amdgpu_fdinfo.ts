@@ -5,15 +5,15 @@
  */
 import { normalizePciBusId } from "../../model/pci.ts";
 import type { FdinfoNumberReader } from "./fdinfo_numbers.ts";
-import { isUint } from "./fdinfo_numbers.ts";
-import { type ParsedFdinfo, regionOf } from "./parsed_fdinfo.ts";
+import { isUint, unitScales } from "./fdinfo_numbers.ts";
+import { ownRecord, type ParsedFdinfo, regionOf } from "./parsed_fdinfo.ts";
 
 const MEMORY_KEY = /^(vram|gtt|cpu) mem$/;
 const RING_KEY = /^(gfx|compute|dma|dec|enc_1|enc|jpeg)(\d+)$/;
 /** `%d.%d%%` with an unpadded fraction: "70.5%" is 70.05, "70.50%" is 70.5. */
 const PERCENT = /^(\d{1,9})\.(\d{1,9})\s*%$/;
 /** kB there means 1024 bytes: the kernel printed bytes/1024. */
-const SIZE_UNITS: ReadonlyMap<string, number> = new Map([["kB", 1024]]);
+const SIZE_UNITS = unitScales([["kB", 1024]]);
 
 export class LegacyAmdgpuFdinfo {
   private pdev: string | null = null;
@@ -23,21 +23,24 @@ export class LegacyAmdgpuFdinfo {
   /** Legacy keys applied (their slots are shared, so presence cannot tell a repeat). */
   private seen: Set<string> | null = null;
 
+  /** Whether nothing was noted yet (a builder reuses a fresh one for its next parse). */
+  isFresh(): boolean {
+    return this.pdev === null && this.pasid === null && !this.format && this.seen === null;
+  }
+
   /** Whether `key` is a legacy key applied before (a repeat). */
   hasSeen(key: string): boolean {
     return this.seen !== null && this.seen.has(key);
   }
 
-  /** `<pl> mem: N kB` as resident bytes of region pl; false when it is not such a line. */
-  applyMemory(
-    result: ParsedFdinfo,
-    numbers: FdinfoNumberReader,
-    key: string,
-    value: string,
-  ): boolean {
+  /**
+   * `<pl> mem: N kB` as resident bytes of region pl, its value scanned by `numbers`; false when
+   * it is not such a line.
+   */
+  applyMemory(result: ParsedFdinfo, numbers: FdinfoNumberReader, key: string): boolean {
     const memory = MEMORY_KEY.exec(key);
     if (!memory) return false;
-    const bytes = numbers.scaled(value, SIZE_UNITS);
+    const bytes = numbers.scaled(SIZE_UNITS);
     if (bytes === null) return false;
     this.format = true;
     (this.seen ??= new Set()).add(key);
@@ -52,7 +55,7 @@ export class LegacyAmdgpuFdinfo {
     if (ring === null || percent === null) return false;
     const ip = ring[1] ?? "";
     const busy = Number(percent[1]) + Number(percent[2]) / 100;
-    const engines = result.enginePercent;
+    const engines = ownRecord(result, "enginePercent");
     engines[ip] = Math.max(engines[ip] ?? 0, busy);
     this.format = true;
     (this.seen ??= new Set()).add(key);

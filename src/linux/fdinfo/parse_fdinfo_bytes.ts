@@ -2,16 +2,20 @@
  * `parseFdinfo` for bytes: the libc scan (`../libc/libc_proc_reader.ts`) reads fdinfo into a
  * byte buffer and parses it there, without decoding the whole file to a string. One pass per
  * line finds its end (byte 10), its first colon and whether it is ASCII; the line is trimmed and
- * split by byte value, and only the key and the value become strings, taken from
- * `FdinfoLineCache` when the same line was seen before (most lines repeat from file to file and
- * sample to sample: `drm-shared-cpu:\t0`, `drm-driver:\tamdgpu`). The result is the same as
+ * split by byte value. The key's bytes find the key string and what it means (`KeyPlan`) in
+ * `FdinfoLineCache` (the same few dozen keys fill every file); numbers (sizes, counters,
+ * frequencies) are read from the value's bytes where they lie, and only a value kept as a
+ * string (driver, pdev, client id, unknown keys) becomes one, from the same cache when its
+ * bytes were seen before (`drm-driver:\tamdgpu`). The result is the same as
  * `parseFdinfo` of the decoded text (a test checks both on every capture and on generated
  * bytes): a line with a byte over 127 is decoded on its own and handed to the text parser's
  * `addLine` (UTF-8 never uses byte 10 inside a character, so cutting lines first does not
  * change what decodes).
  */
-import { FdinfoBuilder, MAX_LINE_CHARS } from "./fdinfo_builder.ts";
+import { FdinfoBuilder, MAX_LINE_CHARS, type ValueStrings } from "./fdinfo_builder.ts";
+import { ByteKeyedCache, ByteSlots } from "./byte_keyed_cache.ts";
 import { isSpaceCode } from "./fdinfo_chars.ts";
+import { type KeyPlan, keyPlanOf } from "./fdinfo_key_plan.ts";
 import type { ParsedFdinfo } from "./parsed_fdinfo.ts";
 
 const NEWLINE = 10;
@@ -27,112 +31,143 @@ function asciiString(bytes: Uint8Array, from: number, to: number): string {
   return text;
 }
 
-/**
- * Values by a run of bytes: direct-mapped (an FNV-1a hash of the bytes picks one of `slots`
- * slots), so it holds at most `slots` entries of at most `maxBytes` bytes each, in one
- * preallocated arena, whatever a tree prints; a hit is checked byte by byte. A slot whose entry
- * was hit since it came in is not taken by the next miss, only cleared for it (a second chance):
- * lines printed by every client (`drm-shared-cpu:\t0`) stay while lines seen once (a client id,
- * a counter) pass through.
- */
-class ByteKeyedCache<T> {
-  readonly #maxBytes: number;
-  readonly #arena: Uint8Array;
-  /** Bytes of each slot's entry; -1 when empty. */
-  readonly #lengths: Int32Array;
-  readonly #hit: Uint8Array;
-  readonly #values: (T | undefined)[];
-  /** The slot of the last `get`; -1 when its bytes were too long to keep. */
-  #slot = -1;
-
-  constructor(slots: number, maxBytes: number) {
-    this.#maxBytes = maxBytes;
-    this.#arena = new Uint8Array(slots * maxBytes);
-    this.#lengths = new Int32Array(slots).fill(-1);
-    this.#hit = new Uint8Array(slots);
-    this.#values = new Array(slots);
-  }
-
-  get(bytes: Uint8Array, from: number, to: number): T | undefined {
-    const length = to - from;
-    if (length > this.#maxBytes) {
-      this.#slot = -1;
-      return undefined;
-    }
-    let hash = 0x811c9dc5;
-    for (let i = from; i < to; i++) hash = Math.imul(hash ^ (bytes[i] ?? 0), 0x01000193);
-    const slot = (hash >>> 0) % this.#lengths.length;
-    this.#slot = slot;
-    if (this.#lengths[slot] !== length) return undefined;
-    const arena = this.#arena;
-    const base = slot * this.#maxBytes;
-    for (let i = 0; i < length; i++) if (arena[base + i] !== bytes[from + i]) return undefined;
-    this.#hit[slot] = 1;
-    return this.#values[slot];
-  }
-
-  /** Keeps `value` for the bytes of the last `get` (a miss), as the class comment says. */
-  put(bytes: Uint8Array, from: number, to: number, value: T): void {
-    const slot = this.#slot;
-    if (slot < 0) return;
-    if (this.#hit[slot] === 1) {
-      this.#hit[slot] = 0;
-      return;
-    }
-    this.#arena.set(bytes.subarray(from, to), slot * this.#maxBytes);
-    this.#lengths[slot] = to - from;
-    this.#values[slot] = value;
-  }
+/** A key string and what it means, found by the key's bytes. */
+interface KeyEntry {
+  key: string;
+  plan: KeyPlan;
 }
 
 /**
- * The key and value strings of lines seen before, by the line's bytes, and key strings by the
- * key's bytes (a line seen for the first time usually has a known key: `drm-client-id`); both
- * bounded (`ByteKeyedCache`). One per reader: parses that share it run one after another.
+ * What line i of the last file gave, kept by its head (its bytes up to and including its first
+ * colon): the key entry, and where the key starts (after leading whitespace) and ends (before
+ * whitespace ahead of the colon), from the line's start.
  */
-export class FdinfoLineCache {
-  readonly #lines = new ByteKeyedCache<readonly [string, string]>(2048, 96);
-  readonly #keys = new ByteKeyedCache<string>(512, 64);
+interface LineHead {
+  entry: KeyEntry;
+  fromOffset: number;
+  keyEndOffset: number;
+}
+
+/** Lines per file whose heads and values are kept by line number (a file has ~10–40). */
+const LINE_SLOTS = 64;
+
+/**
+ * The key strings and plans, and the value strings, of bytes seen before: by line number
+ * first (`ByteSlots`: line i of the file before), then by the bytes alone (`ByteKeyedCache`);
+ * all bounded. Also the builder its parses reuse. One per reader: parses that share it run one
+ * after another.
+ */
+export class FdinfoLineCache implements ValueStrings {
+  readonly #keys = new ByteKeyedCache<KeyEntry>(512, 64);
+  readonly #values = new ByteKeyedCache<string>(1024, 64);
+  readonly heads = new ByteSlots<LineHead>(LINE_SLOTS, 64);
+  readonly #lineValues = new ByteSlots<string>(LINE_SLOTS, 64);
+  readonly builder = new FdinfoBuilder();
+  /** The number of the line being applied (its slot), or -1 past the slots. */
+  line = -1;
+
+  /** The string of the ASCII value `bytes[from, to)`. */
+  of(bytes: Uint8Array, from: number, to: number): string {
+    const line = this.line;
+    if (line >= 0) {
+      const known = this.#lineValues.get(line, bytes, from, to);
+      if (known !== undefined) return known;
+    }
+    let value = this.#values.get(bytes, from, to);
+    if (value === undefined) {
+      value = asciiString(bytes, from, to);
+      this.#values.put(bytes, from, to, value);
+    }
+    if (line >= 0) this.#lineValues.set(line, bytes, from, to, value);
+    return value;
+  }
 
   /**
-   * Applies the ASCII line `bytes[from, to)` (trimmed, non-empty) split at `colon` to
-   * `builder`: the key trimmed at its end, the value at its start.
+   * Applies the ASCII line `bytes[start, end)` whose content (trimmed, non-empty) starts at
+   * `from` and whose first colon is `colon`: the key trimmed at its end, the value at its start.
    */
-  apply(builder: FdinfoBuilder, bytes: Uint8Array, from: number, colon: number, to: number): void {
-    const line = this.#lines.get(bytes, from, to);
-    if (line !== undefined) return builder.addKeyValue(line[0], line[1]);
+  apply(bytes: Uint8Array, start: number, from: number, colon: number, end: number): void {
     let keyEnd = colon;
     while (isSpaceCode(bytes[keyEnd - 1] ?? 0)) keyEnd--;
-    let valueStart = colon + 1;
-    while (valueStart < to && isSpaceCode(bytes[valueStart] ?? 0)) valueStart++;
-    let key = this.#keys.get(bytes, from, keyEnd);
-    if (key === undefined) {
-      key = asciiString(bytes, from, keyEnd);
-      this.#keys.put(bytes, from, keyEnd, key);
+    let entry = this.#keys.get(bytes, from, keyEnd);
+    if (entry === undefined) {
+      const key = asciiString(bytes, from, keyEnd);
+      entry = { key, plan: keyPlanOf(key) };
+      this.#keys.put(bytes, from, keyEnd, entry);
     }
-    const value = asciiString(bytes, valueStart, to);
-    this.#lines.put(bytes, from, to, [key, value]);
-    builder.addKeyValue(key, value);
+    if (this.line >= 0) {
+      const head = { entry, fromOffset: from - start, keyEndOffset: keyEnd - start };
+      this.heads.set(this.line, bytes, start, colon + 1, head);
+    }
+    this.applyValue(entry, bytes, colon, end);
+  }
+
+  /** Applies the value after `colon` up to `end` (the trimmed line's end) under `entry`. */
+  applyValue(entry: KeyEntry, bytes: Uint8Array, colon: number, end: number): void {
+    let valueStart = colon + 1;
+    while (valueStart < end && isSpaceCode(bytes[valueStart]!)) valueStart++;
+    this.builder.addKeyBytes(entry.plan, entry.key, bytes, valueStart, end, this);
   }
 }
 
 /** One line, `bytes[start, end)` without its newline; `colon`: its first colon or -1. */
 function addByteLine(
-  builder: FdinfoBuilder,
   lines: FdinfoLineCache,
   bytes: Uint8Array,
   start: number,
   end: number,
   colon: number,
 ): void {
+  const builder = lines.builder;
   if (end - start > MAX_LINE_CHARS) return builder.ignoreLine();
   let from = start;
-  while (from < end && isSpaceCode(bytes[from] ?? 0)) from++;
-  while (end > from && isSpaceCode(bytes[end - 1] ?? 0)) end--;
+  while (from < end && isSpaceCode(bytes[from]!)) from++;
+  while (end > from && isSpaceCode(bytes[end - 1]!)) end--;
   if (from === end) return;
   // A colon is not whitespace, so it lies within [from, end) when the line has one.
   if (colon <= from) return builder.ignoreLine();
-  lines.apply(builder, bytes, from, colon, end);
+  lines.apply(bytes, start, from, colon, end);
+}
+
+/**
+ * A line whose head is line `line`'s of the file before (so its first colon ends the head, and
+ * its key is that line's): only the rest is searched, for the line's end and non-ASCII bytes.
+ * Returns where the line ends; -1 when the head does not match.
+ */
+function addKnownLine(lines: FdinfoLineCache, bytes: Uint8Array, start: number, length: number) {
+  const heads = lines.heads;
+  const headLength = heads.prefixLength(lines.line, bytes, start, length);
+  if (headLength < 0) return -1;
+  const colon = start + headLength - 1;
+  let ascii = true;
+  let end = colon + 1;
+  for (; end < length; end++) {
+    const code = bytes[end]!;
+    if (code === NEWLINE) break;
+    if (code > 127) ascii = false;
+  }
+  if (!ascii || end - start > MAX_LINE_CHARS) {
+    addOtherLine(lines, bytes, start, end, colon, ascii);
+    return end;
+  }
+  let trimmed = end;
+  while (isSpaceCode(bytes[trimmed - 1]!)) trimmed--; // stops at the colon at the latest
+  lines.applyValue(heads.value(lines.line).entry, bytes, colon, trimmed);
+  return end;
+}
+
+/** A line as the general path takes it: ASCII by `addByteLine`, else decoded. */
+function addOtherLine(
+  lines: FdinfoLineCache,
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  colon: number,
+  ascii: boolean,
+): void {
+  if (ascii) return addByteLine(lines, bytes, start, end, colon);
+  const line = decoder.decode(bytes.subarray(start, end));
+  lines.builder.addLine(line, 0, line.length);
 }
 
 /**
@@ -144,24 +179,27 @@ export function parseFdinfoBytes(
   length: number,
   lines: FdinfoLineCache,
 ): ParsedFdinfo | null {
-  const builder = new FdinfoBuilder();
+  const builder = lines.builder;
+  builder.reset();
   let start = 0;
-  while (start < length) {
+  for (let line = 0; start < length; line++) {
+    lines.line = line < LINE_SLOTS ? line : -1;
+    const known = lines.line >= 0 ? addKnownLine(lines, bytes, start, length) : -1;
+    if (known >= 0) {
+      start = known + 1;
+      continue;
+    }
     let colon = -1;
     let ascii = true;
     let end = start;
     for (; end < length; end++) {
-      const code = bytes[end] ?? 0;
+      const code = bytes[end]!;
       if (code === NEWLINE) break;
       if (code === COLON) {
         if (colon < 0) colon = end;
       } else if (code > 127) ascii = false;
     }
-    if (ascii) addByteLine(builder, lines, bytes, start, end, colon);
-    else {
-      const line = decoder.decode(bytes.subarray(start, end));
-      builder.addLine(line, 0, line.length);
-    }
+    addOtherLine(lines, bytes, start, end, colon, ascii);
     start = end + 1;
   }
   return builder.finish();

@@ -1,6 +1,8 @@
 /**
  * What `parseFdinfo` returns for one DRM client's fdinfo text, and the empty values a parse
- * starts from.
+ * starts from. Every record of a new parse is one shared, frozen empty object until a key of
+ * its kind is applied (`ownRecord`): a file fills four or five of the nine, and the other
+ * records cost nothing.
  */
 
 export interface FdinfoRegionMemory {
@@ -20,14 +22,17 @@ export interface ParsedFdinfo {
   clientId: string | null;
   /** `drm-client-name` (6.14+, set by userspace). */
   clientName: string | null;
-  /** `drm-engine-<class>`: cumulative busy nanoseconds, raw class names. */
-  engineBusyNs: Record<string, bigint>;
+  /**
+   * `drm-engine-<class>`: cumulative busy nanoseconds, raw class names. Counters are doubles
+   * (exact to 2^53, the nearest double above; why that is enough: fdinfo_numbers.ts).
+   */
+  engineBusyNs: Record<string, number>;
   /** `drm-engine-capacity-<class>` (absent means 1). */
   engineCapacity: Record<string, number>;
   /** `drm-cycles-<class>`: cumulative busy cycles. */
-  engineCycles: Record<string, bigint>;
+  engineCycles: Record<string, number>;
   /** `drm-total-cycles-<class>`: cumulative GPU timestamp in the unit of drm-cycles. */
-  engineTotalCycles: Record<string, bigint>;
+  engineTotalCycles: Record<string, number>;
   /** `drm-maxfreq-<class>`, in Hz. */
   engineMaxFreqHz: Record<string, number>;
   /** `drm-curfreq-<class>` (panfrost), in Hz. */
@@ -45,28 +50,53 @@ export interface ParsedFdinfo {
   ignoredLines: number;
 }
 
+/** The records of a parse: name → value maps filled by keys of one kind. */
+export type FdinfoRecordName =
+  | "engineBusyNs"
+  | "engineCapacity"
+  | "engineCycles"
+  | "engineTotalCycles"
+  | "engineMaxFreqHz"
+  | "engineCurFreqHz"
+  | "enginePercent"
+  | "memory"
+  | "unknown";
+
+/** What every record of a new parse is until written: never written itself (frozen). */
+const NO_ENTRIES: Record<string, never> = Object.freeze({});
+
 export function emptyParsedFdinfo(): ParsedFdinfo {
   return {
     driver: null,
     pdev: null,
     clientId: null,
     clientName: null,
-    engineBusyNs: {},
-    engineCapacity: {},
-    engineCycles: {},
-    engineTotalCycles: {},
-    engineMaxFreqHz: {},
-    engineCurFreqHz: {},
-    enginePercent: {},
-    memory: {},
-    unknown: {},
+    engineBusyNs: NO_ENTRIES,
+    engineCapacity: NO_ENTRIES,
+    engineCycles: NO_ENTRIES,
+    engineTotalCycles: NO_ENTRIES,
+    engineMaxFreqHz: NO_ENTRIES,
+    engineCurFreqHz: NO_ENTRIES,
+    enginePercent: NO_ENTRIES,
+    memory: NO_ENTRIES,
+    unknown: NO_ENTRIES,
     ignoredLines: 0,
   };
 }
 
+/** `result[name]`, to write into: made the parse's own object the first time. */
+export function ownRecord<K extends FdinfoRecordName>(
+  result: ParsedFdinfo,
+  name: K,
+): ParsedFdinfo[K] {
+  let record = result[name];
+  if (record === NO_ENTRIES) result[name] = record = {} as ParsedFdinfo[K];
+  return record;
+}
+
 /** The memory of `region` in `result`, created empty the first time it is named. */
 export function regionOf(result: ParsedFdinfo, region: string): FdinfoRegionMemory {
-  return (result.memory[region] ??= {
+  return (ownRecord(result, "memory")[region] ??= {
     totalBytes: null,
     sharedBytes: null,
     residentBytes: null,

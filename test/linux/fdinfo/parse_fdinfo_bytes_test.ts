@@ -59,6 +59,29 @@ Deno.test("parseFdinfoBytes: edge lines read as the text parser reads them", () 
   assertSameParse(new Uint8Array([0xe2, 0x82, 10, ...encoder.encode("drm-driver: b\n")]), "cut");
 });
 
+Deno.test("parseFdinfoBytes: a line whose head repeats line i of the file before reads alike", () => {
+  // Each text after the first keeps the first's heads (`key:`) line by line, so the parser takes
+  // the key from the line before and searches only the rest; the rest then differs.
+  const first =
+    "drm-driver:\tx\ndrm-client-id:\t1\ndrm-engine-gfx:\t5 ns\ndrm-total-vram:\t1 KiB\n";
+  const texts = [
+    first,
+    "drm-driver:\tx\ndrm-client-id:\t2\ndrm-engine-gfx:\t7 ns\ndrm-total-vram:\t2 KiB\n",
+    "drm-driver:\tü\ndrm-client-id:\t3\u00a0\ndrm-engine-gfx:  \t\ndrm-total-vram:\t3 KiB  \r\n",
+    `drm-driver:\tx\ndrm-client-id:${" ".repeat(4100)}4\ndrm-engine-gfx:9:9\ndrm-total-vram:`,
+    "drm-driver:\nx\ndrm-client-id\t: 5\n drm-engine-gfx: 1\ndrm-total-vram: 1 GiB",
+  ];
+  const cache = new FdinfoLineCache();
+  for (const text of texts) {
+    const bytes = encoder.encode(text);
+    assert.deepEqual(
+      parseFdinfoBytes(bytes, bytes.length, cache),
+      parseFdinfo(decoder.decode(bytes)),
+      JSON.stringify(text.slice(0, 80)),
+    );
+  }
+});
+
 const KEY_WORDS = [
   "drm-driver",
   "drm-client-id",

@@ -75,14 +75,16 @@ Deno.test("a whole parse run between two lines of another disturbs neither", () 
 Deno.test("two number readers keep their own scan", () => {
   const kib = new FdinfoNumberReader();
   const mhz = new FdinfoNumberReader();
-  assert.equal(kib.scan("12 KiB"), true);
-  assert.equal(mhz.scan("1300 MHz trailing words"), true);
-  assert.deepEqual([kib.number(), kib.unit(), kib.unitIs("KiB")], [12, "KiB", true]);
-  assert.deepEqual([mhz.number(), mhz.unit(), mhz.unitIs("MHz")], [1300, "MHz", true]);
-  assert.equal(mhz.scan("not a number"), false);
-  assert.equal(kib.size("3 MiB"), 3 * 1024 * 1024);
-  assert.equal(mhz.counter("18446744073709551615 ns", true), 18446744073709551615n);
-  assert.equal(kib.counter("18446744073709551616", false), null);
+  const unit = (text: string) => new TextEncoder().encode(text);
+  assert.equal(kib.scanText("12 KiB"), true);
+  assert.equal(mhz.scanText("1300 MHz trailing words"), true);
+  assert.deepEqual([kib.number(), kib.unitIs(unit("KiB")), kib.size()], [12, true, 12 * 1024]);
+  assert.deepEqual([mhz.number(), mhz.unitIs(unit("MHz"))], [1300, true]);
+  assert.equal(mhz.scanText("not a number"), false);
+  assert.equal(mhz.scanText("18446744073709551615 ns") && mhz.counter(true), 2 ** 64);
+  assert.equal(kib.size(), 12 * 1024); // the other reader's scans left this one's alone
+  assert.equal(kib.scanText("3 MiB") && kib.size(), 3 * 1024 * 1024);
+  assert.equal(kib.scanText("18446744073709551616") && kib.counter(false), null);
 });
 
 Deno.test("no module of the fdinfo parser has a module-level let or var", () => {
