@@ -2,7 +2,8 @@
  * Places the DRM clients a scan finds (`scan_drm_clients.ts`) on their device and keeps each
  * client once per scan. Built so an incremental scan of idle clients makes no object:
  * - a client's `DrmClient` (its key string included) is kept with its fd between scans and
- *   handed out again while the fd's parse, pid and node are the same ones;
+ *   handed out again while the fd's parse, pid and node are the same ones; a new parse of the
+ *   same client (same pdev and client id) gets a new `DrmClient` with the same key strings;
  * - dedup remembers, per client key, the scan that last placed it (no Set per scan); the map
  *   starts afresh at each full walk, so it holds at most the clients of one rescan interval.
  */
@@ -54,10 +55,10 @@ export class ClientPlacement {
     cached: PlacedClient | null,
     clients: DrmClient[],
   ): PlacedClient {
-    const placed = cached !== null && cached.client.fdinfo === fdinfo &&
-        cached.client.pid === pid && sameNode(cached.node, node)
+    const same = cached !== null && cached.client.pid === pid && sameNode(cached.node, node);
+    const placed = same && cached.client.fdinfo === fdinfo
       ? cached
-      : { client: this.#clientOf(pid, fd, node, fdinfo), node };
+      : { client: this.#clientOf(pid, fd, node, fdinfo, same ? cached.client : null), node };
     const key = placed.client.key;
     if (this.#placedInScan.get(key) !== this.#scan) {
       this.#placedInScan.set(key, this.#scan);
@@ -66,7 +67,24 @@ export class ClientPlacement {
     return placed;
   }
 
-  #clientOf(pid: number, fd: number, node: DeviceNode, fdinfo: ParsedFdinfo): DrmClient {
+  /**
+   * The client of a new parse; `before`, the fd's last client, lends its key strings when the
+   * parse names the same device and client id (a busy client: new counters, same client).
+   */
+  #clientOf(
+    pid: number,
+    fd: number,
+    node: DeviceNode,
+    fdinfo: ParsedFdinfo,
+    before: DrmClient | null,
+  ): DrmClient {
+    if (
+      before !== null && before.fdinfo.pdev === fdinfo.pdev &&
+      before.fdinfo.clientId === fdinfo.clientId
+    ) {
+      const { key, deviceKey, pciBusId } = before;
+      return { key, pid, deviceKey, pciBusId, fdinfo };
+    }
     const deviceKey = fdinfo.pdev ?? this.#nodes.resolve(node) ??
       `node:${node.subsystem}/${node.name}`;
     const key = `${deviceKey}\u0000${fdinfo.clientId ?? `fd:${pid}:${fd}`}`;

@@ -8,13 +8,14 @@
  * one (driver, pdev, client id and name, unknown and legacy keys).
  */
 import { normalizePciBusId } from "../../model/pci.ts";
-import { hasWhitespace, indexOfCodeBefore, isSafeName, isSpaceCode } from "./fdinfo_chars.ts";
+import { indexOfCodeBefore, isSafeName, isSpaceCode } from "./fdinfo_chars.ts";
 import { FdinfoNumberReader, isUint, unitScales } from "./fdinfo_numbers.ts";
 import {
   type CounterRecord,
   type FrequencyRecord,
   type KeyPlan,
   keyPlanOf,
+  type OtherKeyPlan,
 } from "./fdinfo_key_plan.ts";
 import { LegacyAmdgpuFdinfo } from "./legacy_amdgpu_fdinfo.ts";
 import {
@@ -183,7 +184,7 @@ export class FdinfoBuilder {
       case "generic":
         return APPLIED;
       case "other":
-        return this.applyOtherKey(key, this.value());
+        return this.applyOtherKey(plan, key, this.value());
       case "ignored":
         return IGNORED;
       case "driver":
@@ -233,17 +234,17 @@ export class FdinfoBuilder {
     return APPLIED;
   }
 
-  /** A key outside `drm-`: generic, legacy amdgpu, or kept under `unknown`. */
-  private applyOtherKey(key: string, value: string): Outcome {
+  /** A key outside `drm-` and not generic: legacy amdgpu, or kept under `unknown`. */
+  private applyOtherKey(plan: OtherKeyPlan, key: string, value: string): Outcome {
     if (this.legacy.hasSeen(key) || Object.hasOwn(this.result.unknown, key)) return REPEATED;
-    if (key.endsWith(" mem")) {
+    if (plan.legacyMemory) {
       const scanned = this.numbers.scanText(value);
       return scanned && this.legacy.applyMemory(this.result, this.numbers, key) ? APPLIED : IGNORED;
     }
-    if (hasWhitespace(key)) return IGNORED;
+    if (plan.whitespace) return IGNORED;
     // Legacy ring percentages: only a value ending in % can be one.
     if (value.endsWith("%") && this.legacy.applyRing(this.result, key, value)) return APPLIED;
-    if (!isSafeName(key)) return IGNORED;
+    if (!plan.safe) return IGNORED;
     this.legacy.noteUnknown(key, value);
     ownRecord(this.result, "unknown")[key] = value;
     return APPLIED;

@@ -16,8 +16,11 @@ export type FrequencyRecord = "engineMaxFreqHz" | "engineCurFreqHz";
 export type KeyPlan =
   /** A key every fdinfo file has, DRM or not (`pos`, `flags`, `mnt_id`, `ino`): dropped. */
   | { kind: "generic" }
-  /** Any other key outside `drm-`: legacy amdgpu or unknown, decided per line. */
-  | { kind: "other" }
+  /**
+   * Any other key outside `drm-`: legacy amdgpu or unknown, decided per line from the value and
+   * what the key alone says: a legacy memory key (`<pl> mem`), whitespace in it, a safe name.
+   */
+  | { kind: "other"; legacyMemory: boolean; whitespace: boolean; safe: boolean }
   /** Always unusable (whitespace in a `drm-` key, an unsafe engine or region name). */
   | { kind: "ignored" }
   | { kind: "driver" | "pdev" | "clientId" | "clientName" }
@@ -30,10 +33,11 @@ export type KeyPlan =
   /** Any other `drm-` key, kept under `unknown` by its full key. */
   | { kind: "drmUnknown" };
 
+export type OtherKeyPlan = Extract<KeyPlan, { kind: "other" }>;
+
 export const KEY_PLAN_CACHE_SIZE = 4096;
 const GENERIC: KeyPlan = { kind: "generic" };
 const GENERIC_KEYS: ReadonlySet<string> = new Set(["pos", "flags", "mnt_id", "ino"]);
-const OTHER: KeyPlan = { kind: "other" };
 const IGNORED: KeyPlan = { kind: "ignored" };
 const FIXED: Readonly<Record<string, KeyPlan>> = {
   "driver": { kind: "driver" },
@@ -73,7 +77,11 @@ function named(plan: KeyPlan & { name: string }): KeyPlan {
  * ("engine-capacity-" before "engine-", "total-cycles-" before "total-" and "cycles-").
  */
 function planKey(key: string): KeyPlan {
-  if (!key.startsWith("drm-")) return GENERIC_KEYS.has(key) ? GENERIC : OTHER;
+  if (!key.startsWith("drm-")) {
+    if (GENERIC_KEYS.has(key)) return GENERIC;
+    const legacyMemory = key.endsWith(" mem");
+    return { kind: "other", legacyMemory, whitespace: hasWhitespace(key), safe: isSafeName(key) };
+  }
   if (hasWhitespace(key)) return IGNORED;
   const name = key.slice(4);
   const fixed = Object.hasOwn(FIXED, name) ? FIXED[name] : undefined;

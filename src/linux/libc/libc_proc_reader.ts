@@ -21,6 +21,7 @@ import { OVER_CAP, type OverCap } from "../bounded_read.ts";
 import { type DeviceNode, deviceNodeOf } from "../fdinfo/drm_device_nodes.ts";
 import { FDINFO_CAP_BYTES } from "../fdinfo/fdinfo_cap.ts";
 import { FdinfoLineCache, parseFdinfoBytes } from "../fdinfo/parse_fdinfo_bytes.ts";
+import { ByteKeyedCache } from "../fdinfo/byte_keyed_cache.ts";
 import type { FdinfoMemo, ListFailure, ProcScanReader } from "../fdinfo/proc_scan_reader.ts";
 import { AT_FDCWD, EACCES, EPERM, type Libc, OPEN_READ_FLAGS } from "./libc_binding.ts";
 import { numericDirents } from "./dirents.ts";
@@ -58,6 +59,8 @@ export class LibcProcReader implements ProcScanReader {
   #scratch = new Uint8Array(16 * 1024);
   readonly #dirents = new Uint8Array(32 * 1024);
   readonly #link = new Uint8Array(LINK_BUFFER_BYTES);
+  /** Device nodes by link target (shared by every fd on the node: never changed). */
+  readonly #nodes = new ByteKeyedCache<DeviceNode | null>(64, 64);
 
   /** Whether memos keep a copy of the content (incremental scans compare the next read). */
   readonly #keepsContent: boolean;
@@ -92,7 +95,13 @@ export class LibcProcReader implements ProcScanReader {
     if (!startsWith(link, length, DRI_PREFIX) && !startsWith(link, length, ACCEL_PREFIX)) {
       return null;
     }
-    return deviceNodeOf(decoder.decode(link.subarray(0, length)));
+    // The few nodes of a machine, by their link's bytes: no decode, regex or object per fd.
+    let node = this.#nodes.get(link, 0, length);
+    if (node === undefined) {
+      node = deviceNodeOf(decoder.decode(link.subarray(0, length)));
+      this.#nodes.put(link, 0, length, node);
+    }
+    return node;
   }
 
   readFdinfo(pid: number, fd: number, memo: FdinfoMemo | null): FdinfoMemo | null | OverCap {
