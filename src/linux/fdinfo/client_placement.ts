@@ -59,12 +59,21 @@ export class ClientPlacement {
     const placed = same && cached.client.fdinfo === fdinfo
       ? cached
       : { client: this.#clientOf(pid, fd, node, fdinfo, same ? cached.client : null), node };
-    const key = placed.client.key;
-    if (this.#placedInScan.get(key) !== this.#scan) {
-      this.#placedInScan.set(key, this.#scan);
-      clients.push(placed.client);
-    }
+    this.#add(placed.client, clients);
     return placed;
+  }
+
+  /** `place` for a scan that remembers nothing (a one-shot walk): no `PlacedClient` made. */
+  placeOnce(pid: number, fd: number, node: DeviceNode, fdinfo: ParsedFdinfo, clients: DrmClient[]) {
+    this.#add(this.#clientOf(pid, fd, node, fdinfo, null), clients);
+  }
+
+  /** Adds `client` to `clients` unless this scan placed its key already. */
+  #add(client: DrmClient, clients: DrmClient[]): void {
+    if (this.#placedInScan.get(client.key) !== this.#scan) {
+      this.#placedInScan.set(client.key, this.#scan);
+      clients.push(client);
+    }
   }
 
   /**

@@ -26,9 +26,42 @@ const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 /** ASCII bytes as a string (the caller checked every byte is below 128). */
 function asciiString(bytes: Uint8Array, from: number, to: number): string {
   if (to - from > 64) return decoder.decode(bytes.subarray(from, to));
+  // Eight characters per call: one string per piece, not one per character (`+=` of each).
   let text = "";
-  for (let i = from; i < to; i++) text += String.fromCharCode(bytes[i] ?? 0);
+  for (let at = from; at < to; at += 8) text += asciiPiece(bytes, at, Math.min(to, at + 8));
   return text;
+}
+
+/** Up to eight ASCII bytes as a string, in one `fromCharCode`. */
+function asciiPiece(b: Uint8Array, at: number, to: number): string {
+  const c = String.fromCharCode;
+  switch (to - at) {
+    case 1:
+      return c(b[at]!);
+    case 2:
+      return c(b[at]!, b[at + 1]!);
+    case 3:
+      return c(b[at]!, b[at + 1]!, b[at + 2]!);
+    case 4:
+      return c(b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!);
+    case 5:
+      return c(b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!, b[at + 4]!);
+    case 6:
+      return c(b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!, b[at + 4]!, b[at + 5]!);
+    case 7:
+      return c(b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!, b[at + 4]!, b[at + 5]!, b[at + 6]!);
+    default:
+      return c(
+        b[at]!,
+        b[at + 1]!,
+        b[at + 2]!,
+        b[at + 3]!,
+        b[at + 4]!,
+        b[at + 5]!,
+        b[at + 6]!,
+        b[at + 7]!,
+      );
+  }
 }
 
 /** A key string and what it means, found by the key's bytes. */

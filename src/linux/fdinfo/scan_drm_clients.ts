@@ -209,6 +209,10 @@ export class DrmClientScanner {
         continue;
       }
       memo.usedInScan = this.#scans;
+      if (!this.#incremental) {
+        this.#placement.placeOnce(pid, fd, node, fdinfo, out.clients); // nothing to remember
+        continue;
+      }
       const placed = this.#placement.place(pid, fd, node, fdinfo, null, out.clients);
       process.fds.push({ fd, node, memo, fdinfo, placed });
     }
