@@ -6,7 +6,12 @@
  * the scan then uses Deno's file-system ops (`proc_reader.ts`).
  *
  * Every symbol takes numbers and buffers only and is not `nonblocking`, so Deno calls it
- * through V8's fast-call path (no promise, no per-call object). `openat` and `open` are
+ * through V8's fast-call path (no promise, no per-call object). A 64-bit result comes back as
+ * a bigint (an object per call), so `pread`, `readlink` and `getdents` are declared to return
+ * `i32`: they return at most the count asked (a buffer's size, far below 2^31) or -1, and the
+ * low 32 bits of the result register (x86-64 `eax`, AArch64 `w0`) hold exactly that. Size
+ * arguments stay `usize` (a `number` there would leave the fast path) and are made bigints once
+ * per distinct value (`sizeArgument`): the scan passes the same buffer sizes again and again. `openat` and `open` are
  * variadic in C (a mode follows with O_CREAT); we never pass O_CREAT, so the mode is never
  * read, and on x86-64 and AArch64 Linux the first three arguments travel in the same
  * registers either way.
@@ -21,14 +26,14 @@ export const LIBC_CANDIDATES: readonly string[] = [
 
 const SYMBOLS = {
   openat: { parameters: ["i32", "buffer", "i32"], result: "i32" },
-  pread: { parameters: ["i32", "buffer", "usize", "i64"], result: "isize" },
+  pread: { parameters: ["i32", "buffer", "usize", "i64"], result: "i32" },
   close: { parameters: ["i32"], result: "i32" },
-  readlink: { parameters: ["buffer", "buffer", "usize"], result: "isize" },
+  readlink: { parameters: ["buffer", "buffer", "usize"], result: "i32" },
   // glibc 2.30+ exports getdents64; musl's getdents fills the same `struct dirent` layout
   // (d_ino u64, d_off i64, d_reclen u16, d_type u8, d_name), so either will do: a libc without
   // getdents64 is opened again with `getdents` under that name (`MUSL_SYMBOLS`). One symbol
   // table, not both optional: each symbol costs ~0.2 ms of dlopen (a fast-call trampoline).
-  getdents64: { parameters: ["i32", "buffer", "usize"], result: "isize", optional: true },
+  getdents64: { parameters: ["i32", "buffer", "usize"], result: "i32", optional: true },
   memcmp: { parameters: ["buffer", "buffer", "usize"], result: "i32" },
   getrlimit: { parameters: ["i32", "buffer"], result: "i32" },
   __errno_location: { parameters: [], result: "pointer" },
@@ -36,7 +41,7 @@ const SYMBOLS = {
 
 const MUSL_SYMBOLS = {
   ...SYMBOLS,
-  getdents64: { name: "getdents", parameters: ["i32", "buffer", "usize"], result: "isize" },
+  getdents64: { name: "getdents", parameters: ["i32", "buffer", "usize"], result: "i32" },
 } as const;
 
 /** The calls, typed for their callers; `getdents` is whichever of the two the libc has. */
@@ -65,6 +70,13 @@ export const EACCES = 13;
 export const EPERM = 1;
 const RLIMIT_NOFILE = 7;
 
+/** `BigInt(n)` for a size argument, the last value's kept (no bigint made for a repeat). */
+function sizeArgument(): (n: number) => bigint {
+  let last = -1;
+  let big = 0n;
+  return (n) => n === last ? big : (big = BigInt(last = n));
+}
+
 function loadFirst(candidates: readonly string[]): Libc | null {
   for (const name of candidates) {
     let library: Deno.DynamicLibrary<typeof SYMBOLS>;
@@ -83,15 +95,16 @@ function loadFirst(candidates: readonly string[]): Libc | null {
       library.close();
       continue;
     }
+    const [preadCount, linkSize, direntsSize, compared] = [1, 2, 3, 4].map(sizeArgument);
     return {
       name,
       openat: (dirFd, path, flags) => s.openat(dirFd, path, flags),
       pread: (fd, buffer, count, offset) =>
-        Number(s.pread(fd, buffer, BigInt(count), offset === 0 ? 0n : BigInt(offset))),
+        s.pread(fd, buffer, preadCount!(count), offset === 0 ? 0n : BigInt(offset)),
       close: (fd) => s.close(fd),
-      readlink: (path, buffer, size) => Number(s.readlink(path, buffer, BigInt(size))),
-      getdents: (fd, buffer, size) => Number(getdents(fd, buffer, BigInt(size))),
-      memcmp: (a, b, count) => s.memcmp(a, b, BigInt(count)),
+      readlink: (path, buffer, size) => s.readlink(path, buffer, linkSize!(size)),
+      getdents: (fd, buffer, size) => getdents(fd, buffer, direntsSize!(size)),
+      memcmp: (a, b, count) => s.memcmp(a, b, compared!(count)),
       getrlimit: (resource, limits) => s.getrlimit(resource, limits),
       errno: () => {
         const at = s.__errno_location();
