@@ -7,7 +7,6 @@
  * from the bytes where they lie, and a string is made only for a key whose value is kept as
  * one (driver, pdev, client id and name, unknown and legacy keys).
  */
-import { normalizePciBusId } from "../../model/pci.ts";
 import { indexOfCodeBefore, isSafeName, isSpaceCode } from "./fdinfo_chars.ts";
 import { FdinfoNumberReader, isUint, unitScales } from "./fdinfo_numbers.ts";
 import {
@@ -18,12 +17,15 @@ import {
   type OtherKeyPlan,
 } from "./fdinfo_key_plan.ts";
 import { LegacyAmdgpuFdinfo } from "./legacy_amdgpu_fdinfo.ts";
+import { normalizedPdev } from "./normalized_pdev.ts";
 import {
   emptyParsedFdinfo,
   type FdinfoRegionMemory,
+  fieldOf,
   ownRecord,
   type ParsedFdinfo,
   regionOf,
+  setField,
 } from "./parsed_fdinfo.ts";
 
 const COLON = 58;
@@ -48,18 +50,6 @@ export interface ValueStrings {
   of(bytes: Uint8Array, from: number, to: number): string;
 }
 
-/** `normalizePciBusId` of `drm-pdev` values, kept for the few devices a machine has (≤ 256). */
-const pdevs = new Map<string, string | null>();
-
-function normalizedPdev(value: string): string | null {
-  let pdev = pdevs.get(value);
-  if (pdev === undefined) {
-    pdev = normalizePciBusId(value);
-    if (pdevs.size < 256) pdevs.set(value, pdev);
-  }
-  return pdev;
-}
-
 /** Feed it every line with `addLine`, then take the result once with `finish`. */
 export class FdinfoBuilder {
   private result: ParsedFdinfo = emptyParsedFdinfo();
@@ -68,6 +58,9 @@ export class FdinfoBuilder {
   /** `drm-memory-<region>` values, applied at the end (resident wins). */
   private aliasResident: Map<string, number> | null = null;
   private pdevSeen = false;
+  /** The region `putMemory` last wrote (a region object is never replaced once made). */
+  private lastRegionName = "";
+  private lastRegion: FdinfoRegionMemory | undefined = undefined;
   /** The value of the line being applied: a string, or `valueBytes[valueFrom, valueTo)`. */
   private valueText: string | null = null;
   private valueBytes: Uint8Array = new Uint8Array(0);
@@ -84,6 +77,8 @@ export class FdinfoBuilder {
     this.legacy = this.legacy.isFresh() ? this.legacy : new LegacyAmdgpuFdinfo();
     this.aliasResident = null;
     this.pdevSeen = false;
+    this.lastRegionName = "";
+    this.lastRegion = undefined;
   }
 
   /**
@@ -262,11 +257,15 @@ export class FdinfoBuilder {
 
   /** `drm-<category>-<region>` sizes (`region` is a safe name). */
   private putMemory(region: string, field: keyof FdinfoRegionMemory): Outcome {
-    const known = this.result.memory[region];
-    if (known !== undefined && known[field] !== null) return REPEATED;
+    // Drivers print a region's categories together: the last region is most often this one.
+    const known = region === this.lastRegionName ? this.lastRegion : this.result.memory[region];
+    if (known !== undefined && fieldOf(known, field) !== null) return REPEATED;
     const bytes = this.scanValue() ? this.numbers.size() : null;
     if (bytes === null) return IGNORED;
-    regionOf(this.result, region)[field] = bytes;
+    const memory = known ?? regionOf(this.result, region);
+    setField(memory, field, bytes);
+    this.lastRegionName = region;
+    this.lastRegion = memory;
     return APPLIED;
   }
 

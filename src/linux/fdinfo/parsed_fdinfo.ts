@@ -104,3 +104,46 @@ export function regionOf(result: ParsedFdinfo, region: string): FdinfoRegionMemo
     activeBytes: null,
   });
 }
+
+/** `region[field]`, read by name (one property load the engine can cache, not a keyed one). */
+export function fieldOf(
+  region: FdinfoRegionMemory,
+  field: keyof FdinfoRegionMemory,
+): number | null {
+  switch (field) {
+    case "totalBytes":
+      return region.totalBytes;
+    case "sharedBytes":
+      return region.sharedBytes;
+    case "residentBytes":
+      return region.residentBytes;
+    case "purgeableBytes":
+      return region.purgeableBytes;
+    case "activeBytes":
+      return region.activeBytes;
+  }
+}
+
+/** `region[field] = bytes`, written by name (see `fieldOf`). */
+export function setField(
+  region: FdinfoRegionMemory,
+  field: keyof FdinfoRegionMemory,
+  bytes: number,
+): void {
+  switch (field) {
+    case "totalBytes":
+      region.totalBytes = bytes;
+      return;
+    case "sharedBytes":
+      region.sharedBytes = bytes;
+      return;
+    case "residentBytes":
+      region.residentBytes = bytes;
+      return;
+    case "purgeableBytes":
+      region.purgeableBytes = bytes;
+      return;
+    case "activeBytes":
+      region.activeBytes = bytes;
+  }
+}
