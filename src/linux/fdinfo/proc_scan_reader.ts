@@ -35,8 +35,9 @@ export interface ProcScanReader {
   /** The DRM or accel node `<pid>/fd/<fd>` links to; null for any other file or a failure. */
   fdNode(pid: number, fd: number): DeviceNode | null;
   /**
-   * Reads `<pid>/fdinfo/<fd>` into `memo` (a new one when null); null when it cannot be read
-   * (the memo is then released); OVER_CAP past the fdinfo cap (likewise released).
+   * Reads `<pid>/fdinfo/<fd>` into `memo` (a new one when null; a reader for a one-shot scan
+   * may hand out the same one each time, so only its parse is kept); null when it cannot be
+   * read (the memo is then released); OVER_CAP past the fdinfo cap (likewise released).
    */
   readFdinfo(pid: number, fd: number, memo: FdinfoMemo | null): FdinfoMemo | null | OverCap;
   /** Frees what a memo holds (a kept-open file); the memo is not used again. */

@@ -64,6 +64,11 @@ export class LibcProcReader implements ProcScanReader {
 
   /** Whether memos keep a copy of the content (incremental scans compare the next read). */
   readonly #keepsContent: boolean;
+  /**
+   * A reader that remembers nothing (a one-shot scan: no file kept, no content compared) hands
+   * out this one memo for every read, refilled each time: its caller keeps only the parse.
+   */
+  readonly #oneShotMemo: BytesMemo | null;
 
   /**
    * `keepOpenLimit`: most fdinfo files kept open at once (0: none). `remember`: false for a
@@ -74,6 +79,14 @@ export class LibcProcReader implements ProcScanReader {
     this.#path = new ProcPathBytes(procRoot);
     this.#keepOpenLimit = keepOpenLimit;
     this.#keepsContent = remember;
+    this.#oneShotMemo = remember || keepOpenLimit > 0 ? null : {
+      fdinfo: null,
+      changed: true,
+      usedInScan: 0,
+      bytes: NO_BYTES,
+      length: -1,
+      keptFd: -1,
+    };
   }
 
   get keptOpen(): number {
@@ -194,15 +207,14 @@ export class LibcProcReader implements ProcScanReader {
       previous.changed = false;
       return previous;
     }
-    const memo: BytesMemo = previous ??
-      {
-        fdinfo: null,
-        changed: true,
-        usedInScan: 0,
-        bytes: NO_BYTES,
-        length: -1, // no content yet: never equal to a read
-        keptFd: -1,
-      };
+    const memo: BytesMemo = previous ?? this.#oneShotMemo ?? {
+      fdinfo: null,
+      changed: true,
+      usedInScan: 0,
+      bytes: NO_BYTES,
+      length: -1, // no content yet: never equal to a read
+      keptFd: -1,
+    };
     if (this.#keepsContent) {
       if (memo.bytes.length < length) memo.bytes = new Uint8Array(Math.max(length, 1024));
       memo.bytes.set(scratch.subarray(0, length));
