@@ -183,9 +183,11 @@ function addKnownLine(lines: FdinfoLineCache, bytes: Uint8Array, start: number, 
     addOtherLine(lines, bytes, start, end, colon, ascii);
     return end;
   }
+  const entry = heads.value(lines.line).entry;
+  if (entry.plan.kind === "generic") return end; // `pos`, `flags`, …: nothing to apply
   let trimmed = end;
   while (isSpaceCode(bytes[trimmed - 1]!)) trimmed--; // stops at the colon at the latest
-  lines.applyValue(heads.value(lines.line).entry, bytes, colon, trimmed);
+  lines.applyValue(entry, bytes, colon, trimmed);
   return end;
 }
 
