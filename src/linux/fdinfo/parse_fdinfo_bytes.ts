@@ -70,17 +70,6 @@ interface KeyEntry {
   plan: KeyPlan;
 }
 
-/**
- * What line i of the last file gave, kept by its head (its bytes up to and including its first
- * colon): the key entry, and where the key starts (after leading whitespace) and ends (before
- * whitespace ahead of the colon), from the line's start.
- */
-interface LineHead {
-  entry: KeyEntry;
-  fromOffset: number;
-  keyEndOffset: number;
-}
-
 /** Lines per file whose heads and values are kept by line number (a file has ~10–40). */
 const LINE_SLOTS = 64;
 
@@ -93,7 +82,12 @@ const LINE_SLOTS = 64;
 export class FdinfoLineCache implements ValueStrings {
   readonly #keys = new ByteKeyedCache<KeyEntry>(512, 64);
   readonly #values = new ByteKeyedCache<string>(1024, 64);
-  readonly heads = new ByteSlots<LineHead>(LINE_SLOTS, 64);
+  /**
+   * Line i of the last file's key entry, by the line's head: its bytes up to and including its
+   * first colon (leading whitespace and whitespace before the colon included, so a line with
+   * the same head has the same key).
+   */
+  readonly heads = new ByteSlots<KeyEntry>(LINE_SLOTS, 64);
   readonly #lineValues = new ByteSlots<string>(LINE_SLOTS, 64);
   readonly builder = new FdinfoBuilder();
   /** The number of the line being applied (its slot), or -1 past the slots. */
@@ -128,10 +122,7 @@ export class FdinfoLineCache implements ValueStrings {
       entry = { key, plan: keyPlanOf(key) };
       this.#keys.put(bytes, from, keyEnd, entry);
     }
-    if (this.line >= 0) {
-      const head = { entry, fromOffset: from - start, keyEndOffset: keyEnd - start };
-      this.heads.set(this.line, bytes, start, colon + 1, head);
-    }
+    if (this.line >= 0) this.heads.set(this.line, bytes, start, colon + 1, entry);
     this.applyValue(entry, bytes, colon, end);
   }
 
@@ -183,7 +174,7 @@ function addKnownLine(lines: FdinfoLineCache, bytes: Uint8Array, start: number, 
     addOtherLine(lines, bytes, start, end, colon, ascii);
     return end;
   }
-  const entry = heads.value(lines.line).entry;
+  const entry = heads.value(lines.line);
   if (entry.plan.kind === "generic") return end; // `pos`, `flags`, …: nothing to apply
   let trimmed = end;
   while (isSpaceCode(bytes[trimmed - 1]!)) trimmed--; // stops at the colon at the latest
