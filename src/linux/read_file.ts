@@ -106,7 +106,22 @@ export function readBytesOrNull(path: string, capBytes = VALUE_CAP_BYTES): Uint8
 
 /** First line, trimmed; null when unreadable or empty. */
 export function readLineOrNull(path: string): string | null {
-  const text = readTextOrNull(path);
+  return firstLineOf(readTextOrNull(path));
+}
+
+/**
+ * `readLineOrNull` for a read that may be the process's only one (the drm backend finding no
+ * device reads just the kernel release): through libc when it is loaded already, else through
+ * Deno's ops (with the same `stat` rule), since loading libc (`dlopen` and one fast-call
+ * trampoline per symbol, ~2 ms) costs far more than it saves on one file. Same answer.
+ */
+export function readLineOrNullWithoutLoadingLibc(path: string): string | null {
+  if (libcReader !== undefined) return readLineOrNull(path);
+  const text = mayBlockOnRead(path) ? null : readTextBounded(path, VALUE_CAP_BYTES);
+  return firstLineOf(text === OVER_CAP ? null : text);
+}
+
+function firstLineOf(text: string | null): string | null {
   if (text === null) return null;
   const line = text.split("\n", 1)[0]?.trim() ?? "";
   return line === "" ? null : line;

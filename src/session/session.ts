@@ -130,7 +130,7 @@ export class Session {
     let opening: Promise<BackendOpenResult>;
     // Loading the backend's module is not part of its open deadline (and a backend that opens
     // synchronously then needs no deadline timer: see settleWithin).
-    await entry.plan.descriptor.preload?.();
+    await entry.plan.descriptor.preload?.(this.#ctx);
     // Closed meanwhile (a stop, an abandoned one-shot): open nothing, start no program.
     if (this.#closed) return;
     try {

@@ -1,0 +1,44 @@
+/**
+ * `readLineOrNullWithoutLoadingLibc` (the lone kernel-release read of a machine with no DRM
+ * device) gives what `readLineOrNull` gives, through either read path.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import {
+  readLineOrNull,
+  readLineOrNullWithoutLoadingLibc,
+  useFileReadPath,
+} from "../../src/linux/read_file.ts";
+
+Deno.test("readLineOrNullWithoutLoadingLibc: the same answers as readLineOrNull", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "gputop-read-line-" });
+  try {
+    const files: Record<string, string> = {
+      release: "6.8.0-45-generic\nrest\n",
+      padded: "  value  \n",
+      empty: "",
+      blank: "\n\n",
+      huge: "x".repeat(1 << 20),
+    };
+    for (const [name, text] of Object.entries(files)) Deno.writeTextFileSync(join(dir, name), text);
+    const fifo = new Deno.Command("mkfifo", { args: [join(dir, "fifo")] }).outputSync();
+    assert.equal(fifo.code, 0);
+    const names = [...Object.keys(files), "fifo", "missing"];
+    for (const path of ["ops", "auto"] as const) {
+      useFileReadPath(path);
+      for (const name of names) {
+        const file = join(dir, name);
+        // The new reader first: it must not depend on the other having decided the path.
+        useFileReadPath(path);
+        const lone = readLineOrNullWithoutLoadingLibc(file);
+        assert.equal(lone, readLineOrNull(file), `${path}: ${name}`);
+      }
+    }
+    useFileReadPath("auto");
+    assert.equal(readLineOrNullWithoutLoadingLibc(join(dir, "release")), "6.8.0-45-generic");
+    assert.equal(readLineOrNullWithoutLoadingLibc(join(dir, "huge")), null);
+  } finally {
+    useFileReadPath("auto");
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
