@@ -62,6 +62,7 @@ export const LAZY_MODULES = [
   "src/render/csv.ts",
   "src/render/host_groups.ts",
   "src/render/snapshot_table.ts",
+  "src/session/enrich_processes.ts",
 ] as const;
 
 /**

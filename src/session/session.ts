@@ -28,7 +28,7 @@ import type {
   GpuProcess,
   Snapshot,
 } from "../model/types.ts";
-import { type ProcessEnricher, processEnricherFor } from "./enrich_processes.ts";
+import { LazyProcessEnricher } from "./lazy_enricher.ts";
 import { settleWithin } from "./deadline.ts";
 import { failure, safeClose, skipped } from "./backend_status.ts";
 import { deviceIdentities, notAnsweringDetail, notAnsweringReading } from "./not_answering.ts";
@@ -66,7 +66,7 @@ export class Session {
   readonly #openDeadlineMs: number;
   readonly #entries: Entry[];
   /** Caches per process instance in long-running sessions (`ctx.rescanIntervalMs` set). */
-  readonly #enricher: ProcessEnricher;
+  readonly #enricher: LazyProcessEnricher;
   /**
    * Long-running sessions only: device indexes that stay with their device for the session's
    * life. One-shot readings number devices in PCI order from 0.
@@ -80,7 +80,7 @@ export class Session {
     this.#ctx = ctx;
     this.#deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
     this.#openDeadlineMs = options.openDeadlineMs ?? this.#deadlineMs;
-    this.#enricher = processEnricherFor(ctx);
+    this.#enricher = new LazyProcessEnricher(ctx);
     this.#indexes = (ctx.rescanIntervalMs ?? null) !== null ? new StableDeviceIndexes() : null;
     this.#entries = plans.map((plan) => ({
       plan,
@@ -194,7 +194,7 @@ export class Session {
     const readings = await Promise.all(this.#entries.map((entry) => this.#readOne(entry)));
     const inputs = readings.flatMap((r) => r ? [r] : []);
     const merged = mergeReadings(inputs, this.#indexes);
-    const processes: GpuProcess[] = this.#enricher.enrich(merged.processes);
+    const processes: GpuProcess[] = await this.#enricher.enrich(merged.processes);
     // The last guard: no parser's number reaches the output unchecked; health judges the rest.
     return withDeviceHealth(sanitizeSnapshot({
       schemaVersion: SCHEMA_VERSION,
