@@ -9,7 +9,6 @@ import type { CliOptions } from "./cli_options.ts";
 import { readOnce, withOneShotSession } from "./one_shot_session.ts";
 import { exitCodeForSignal } from "../platform/stop_signals.ts";
 import { sessionOptionsOf } from "./session_options.ts";
-import { readFleet } from "./read_fleet.ts";
 
 export type ReadingResult =
   | { ok: true; snapshot: Snapshot }
@@ -37,6 +36,8 @@ export async function takeReading(
   env: (name: string) => string | undefined,
 ): Promise<ReadingResult> {
   if (options.fleet !== undefined) {
+    // Only `--hosts` reads a fleet: a local reading does not load even this module.
+    const { readFleet } = await import("./read_fleet.ts");
     const { snapshot, unmatched } = await readFleet(options.fleet, options.ids);
     if (unmatched.length > 0) {
       return { ok: false, message: unmatchedIdsMessage(snapshot, unmatched) };

@@ -7,7 +7,7 @@
  */
 import type { BackendContext, BackendOpenResult } from "../backend.ts";
 import { joinPath } from "../../linux/path_join.ts";
-import { listDirOrNull, readLineOrNullWithoutLoadingLibc } from "../../linux/read_file.ts";
+import { listDirOrNull, readLineByOpsOrNull } from "../../linux/read_file_ops.ts";
 import { ACCEL_NAME, CARD_NAME } from "../../linux/sysfs/drm_node_names.ts";
 
 /**
@@ -27,7 +27,8 @@ export function noDrmDeviceResult(ctx: BackendContext): BackendOpenResult {
     // The message predates accelerators; none was found in class/accel either.
     detail: `no DRM GPU found in ${joinPath(ctx.sysRoot, "class", "drm")}`,
     library: null,
-    version: readLineOrNullWithoutLoadingLibc(joinPath(ctx.procRoot, "sys", "kernel", "osrelease")),
+    // Through Deno's ops: libc (`dlopen`, ~2 ms) is not worth loading for one file.
+    version: readLineByOpsOrNull(joinPath(ctx.procRoot, "sys", "kernel", "osrelease")),
   };
 }
 

@@ -1,16 +1,13 @@
 /**
- * `readLineOrNullWithoutLoadingLibc` (the lone kernel-release read of a machine with no DRM
- * device) gives what `readLineOrNull` gives, through either read path.
+ * `readLineByOpsOrNull` (the lone kernel-release read of a machine with no DRM device) gives
+ * what `read_file.ts` `readLineOrNull` gives, whichever path that one reads through.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import {
-  readLineOrNull,
-  readLineOrNullWithoutLoadingLibc,
-  useFileReadPath,
-} from "../../src/linux/read_file.ts";
+import { readLineOrNull, useFileReadPath } from "../../src/linux/read_file.ts";
+import { readLineByOpsOrNull } from "../../src/linux/read_file_ops.ts";
 
-Deno.test("readLineOrNullWithoutLoadingLibc: the same answers as readLineOrNull", () => {
+Deno.test("readLineByOpsOrNull: the same answers as readLineOrNull on either path", () => {
   const dir = Deno.makeTempDirSync({ prefix: "gputop-read-line-" });
   try {
     const files: Record<string, string> = {
@@ -28,15 +25,12 @@ Deno.test("readLineOrNullWithoutLoadingLibc: the same answers as readLineOrNull"
       useFileReadPath(path);
       for (const name of names) {
         const file = join(dir, name);
-        // The new reader first: it must not depend on the other having decided the path.
-        useFileReadPath(path);
-        const lone = readLineOrNullWithoutLoadingLibc(file);
-        assert.equal(lone, readLineOrNull(file), `${path}: ${name}`);
+        assert.equal(readLineByOpsOrNull(file), readLineOrNull(file), `${path}: ${name}`);
       }
     }
     useFileReadPath("auto");
-    assert.equal(readLineOrNullWithoutLoadingLibc(join(dir, "release")), "6.8.0-45-generic");
-    assert.equal(readLineOrNullWithoutLoadingLibc(join(dir, "huge")), null);
+    assert.equal(readLineByOpsOrNull(join(dir, "release")), "6.8.0-45-generic");
+    assert.equal(readLineByOpsOrNull(join(dir, "huge")), null);
   } finally {
     useFileReadPath("auto");
     Deno.removeSync(dir, { recursive: true });
