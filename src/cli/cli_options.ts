@@ -3,7 +3,7 @@
  * are read by the command itself from `Invocation.values`.
  */
 import { lazyInitFromEnv, unknownLazyInitValue } from "../session/backend_context.ts";
-import { BACKEND_IDS } from "../model/schema_ids.ts";
+import { BACKEND_IDS } from "../model/backend_ids.ts";
 import type { BackendId } from "../model/types.ts";
 import type { OptionSpecs, OptionValue } from "./option_spec.ts";
 import { parseDurationMs } from "./parse_duration.ts";

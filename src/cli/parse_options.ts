@@ -3,7 +3,9 @@
  * is the first positional argument (default `snapshot`); the options accepted are exactly the
  * command's (`acceptedOptions`, the list its help shows), plus `--version` where no command is
  * named. Every mistake becomes a UsageError whose one-line message names the bad flag or value
- * and, for an option the command does not take, the command.
+ * and, for an option the command does not take, the command. Only the entry of the command
+ * named (and the default command's) is loaded; every entry only for a message that names each
+ * command taking a flag.
  */
 import { acceptedOptions, formatsOf } from "./accepted_options.ts";
 import type { Command, Invocation } from "./command.ts";
@@ -16,7 +18,8 @@ import {
   formatError,
   misplacedOption,
 } from "./option_errors.ts";
-import { COMMANDS, DEFAULT_COMMAND, findCommand } from "./registry.ts";
+import { COMMAND_NAMES, DEFAULT_COMMAND, loadAllCommands, loadCommand } from "./command_names.ts";
+import { SNAPSHOT_COMMAND } from "./entries/snapshot.ts";
 import { FORMAT_OPTIONS, SHARED_OPTIONS, VERSION_OPTION } from "./shared_options.ts";
 import { UsageError } from "../platform/usage_error.ts";
 import {
@@ -29,22 +32,24 @@ export type { CliOptions, OutputFormat } from "./cli_options.ts";
 /** Kept for the commands written before the registry: the same as `Invocation`. */
 export type ParsedCommandLine = Invocation;
 
-export function parseCommandLine(
+export async function parseCommandLine(
   args: readonly string[],
   env: (name: string) => string | undefined,
   stdoutIsTerminal: boolean,
-): Invocation {
+): Promise<Invocation> {
   const at = commandIndex(args);
+  if (typeof at !== "number") {
+    const owners = commandsTaking(await loadAllCommands(), (c) => c.options, at.misplaced);
+    throw misplacedOption(at.misplaced, owners);
+  }
   const named = at === -1 ? undefined : args[at];
-  const command = named === undefined ? findCommand(DEFAULT_COMMAND) : findCommand(named);
+  const command = await loadCommand(named ?? DEFAULT_COMMAND);
   if (!command) {
-    throw new UsageError(
-      `unknown command '${named}' (commands: ${COMMANDS.map((c) => c.name).join(", ")})`,
-    );
+    throw new UsageError(`unknown command '${named}' (commands: ${COMMAND_NAMES.join(", ")})`);
   }
   const rest = at === -1 ? [...args] : [...args.slice(0, at), ...args.slice(at + 1)];
   if (command.parsesOwnArguments) return ownSyntaxInvocation(command, rest);
-  const { values, positionals } = parseFor(command, rest, named === undefined);
+  const { values, positionals } = await parseFor(command, rest, named === undefined);
 
   if (values.help === true) {
     return { command: "help", positionals: named === undefined ? [] : [command.name], ...none() };
@@ -91,14 +96,15 @@ export function argSpecOf(command: Command, withVersion: boolean): Record<string
   return spec;
 }
 
-function parseFor(command: Command, args: string[], withVersion: boolean) {
+async function parseFor(command: Command, args: string[], withVersion: boolean) {
   const options = parserOptionsOf(command, withVersion);
   const spec = argSpecOf(command, withVersion);
   let parsed;
   try {
     parsed = parseArgs(negativeNumbersAsPositionals(joinNegativeValues(args, spec)), spec);
   } catch (error) {
-    const ownersOf = (flag: string) => commandsTaking(COMMANDS, acceptedOptions, flag);
+    const commands = await loadAllCommands();
+    const ownersOf = (flag: string) => commandsTaking(commands, acceptedOptions, flag);
     throw new UsageError(describeParseError(error, command, ownersOf));
   }
   return { values: singleValues(parsed.values, options), positionals: parsed.positionals };
@@ -111,31 +117,30 @@ function parseFor(command: Command, args: string[], withVersion: boolean) {
 const BEFORE_COMMAND: OptionSpecs = {
   ...FORMAT_OPTIONS,
   ...SHARED_OPTIONS,
-  ...acceptedOptions(findCommand(DEFAULT_COMMAND) as Command),
+  ...acceptedOptions(SNAPSHOT_COMMAND),
   version: VERSION_OPTION,
 };
 
 /**
  * Where the command name is: the first argument that is neither an option nor the value of an
  * option that takes one (`--format json ps`). -1 when there is none. A flag before the command
- * that may not come there is a usage error naming it, rather than having its value taken for
- * the command (`--interval 2s watch` is not "unknown command '2s'").
+ * that may not come there is `misplaced`, for a usage error naming it, rather than having its
+ * value taken for the command (`--interval 2s watch` is not "unknown command '2s'").
  */
-function commandIndex(args: readonly string[]): number {
+function commandIndex(args: readonly string[]): number | { misplaced: string } {
   const known = Object.entries(BEFORE_COMMAND);
   const byShort = (letter: string) => known.find(([, o]) => o.short === letter)?.[1];
-  const owners = (flag: string) => commandsTaking(COMMANDS, (c) => c.options, flag);
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? "";
     if (arg === "--") return args.length > i + 1 ? i + 1 : -1;
     if (arg.startsWith("--")) {
       const name = arg.slice(2).split("=")[0] ?? "";
       const option = Object.hasOwn(BEFORE_COMMAND, name) ? BEFORE_COMMAND[name] : undefined;
-      if (option === undefined) throw misplacedOption(`--${name}`, owners(`--${name}`));
+      if (option === undefined) return { misplaced: `--${name}` };
       if (!arg.includes("=") && option.type === "string") i++;
     } else if (arg.startsWith("-") && arg.length > 1) {
       const option = byShort(arg.charAt(1));
-      if (option === undefined) throw misplacedOption(arg.slice(0, 2), owners(arg.slice(0, 2)));
+      if (option === undefined) return { misplaced: arg.slice(0, 2) };
       if (arg.length === 2 && option.type === "string") i++;
     } else return i;
   }
