@@ -66,6 +66,8 @@ export const LAZY_MODULES = [
   "src/cli/entries/top.ts",
   "src/cli/entries/version.ts",
   "src/cli/entries/watch.ts",
+  "src/cli/fleet_options.ts",
+  "src/cli/option_errors.ts",
   "src/cli/query/nvidia_smi_entry.ts",
   "src/cli/read_fleet.ts",
   "src/cli/registry.ts",

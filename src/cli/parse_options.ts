@@ -11,13 +11,13 @@ import { acceptedOptions, formatsOf } from "./accepted_options.ts";
 import type { Command, Invocation } from "./command.ts";
 import type { OptionSpecs, OptionValue } from "./option_spec.ts";
 import { type ArgSpec, parseArgs } from "./parse_args.ts";
-import { explicitFormat, resolveCliOptions } from "./cli_options.ts";
 import {
-  commandsTaking,
-  describeParseError,
-  formatError,
-  misplacedOption,
-} from "./option_errors.ts";
+  explicitFormat,
+  type FleetReader,
+  type OutputFormat,
+  resolveCliOptions,
+} from "./cli_options.ts";
+import { HOSTS_OPTIONS } from "./hosts_options.ts";
 import { COMMAND_NAMES, DEFAULT_COMMAND, loadAllCommands, loadCommand } from "./command_names.ts";
 import { SNAPSHOT_COMMAND } from "./entries/snapshot.ts";
 import { FORMAT_OPTIONS, SHARED_OPTIONS, VERSION_OPTION } from "./shared_options.ts";
@@ -39,6 +39,7 @@ export async function parseCommandLine(
 ): Promise<Invocation> {
   const at = commandIndex(args);
   if (typeof at !== "number") {
+    const { commandsTaking, misplacedOption } = await import("./option_errors.ts");
     const owners = commandsTaking(await loadAllCommands(), (c) => c.options, at.misplaced);
     throw misplacedOption(at.misplaced, owners);
   }
@@ -55,19 +56,42 @@ export async function parseCommandLine(
     return { command: "help", positionals: named === undefined ? [] : [command.name], ...none() };
   }
   if (values.version === true) return { command: "version", positionals: [], ...none() };
-  checkFormat(command, values);
+  const refused = refusedFormat(command, values);
+  if (refused !== undefined) {
+    throw (await import("./option_errors.ts")).formatError(command, refused);
+  }
   checkPositionals(command, positionals);
+  const accepted = acceptedOptions(command);
   return {
     command: command.name,
     positionals,
-    options: resolveCliOptions(values, acceptedOptions(command), env, stdoutIsTerminal),
+    options: resolveCliOptions(
+      values,
+      accepted,
+      env,
+      stdoutIsTerminal,
+      await fleetReader(accepted, values),
+    ),
     values,
   };
 }
 
 /** `--help` and `--version` win over everything else, and read no other option. */
 function none(): Pick<Invocation, "options" | "values"> {
-  return { options: resolveCliOptions({}, {}, () => undefined, false), values: {} };
+  return { options: resolveCliOptions({}, {}, () => undefined, false, null), values: {} };
+}
+
+/**
+ * `fleet_options.ts`'s reader where the command takes `--hosts` and one of the host options was
+ * given; else null, as the reader would find no fleet (its modules then never load).
+ */
+async function fleetReader(
+  accepted: OptionSpecs,
+  values: Readonly<Record<string, OptionValue>>,
+): Promise<FleetReader | null> {
+  if (!Object.hasOwn(accepted, "hosts")) return null;
+  if (!Object.keys(HOSTS_OPTIONS).some((name) => values[name] !== undefined)) return null;
+  return (await import("./fleet_options.ts")).fleetOptionsOf;
 }
 
 /**
@@ -104,6 +128,7 @@ async function parseFor(command: Command, args: string[], withVersion: boolean) 
     parsed = parseArgs(negativeNumbersAsPositionals(joinNegativeValues(args, spec)), spec);
   } catch (error) {
     const commands = await loadAllCommands();
+    const { commandsTaking, describeParseError } = await import("./option_errors.ts");
     const ownersOf = (flag: string) => commandsTaking(commands, acceptedOptions, flag);
     throw new UsageError(describeParseError(error, command, ownersOf));
   }
@@ -147,12 +172,18 @@ function commandIndex(args: readonly string[]): number | { misplaced: string } {
   return -1;
 }
 
-/** A format flag the command cannot honour is a usage error saying what it prints. */
-function checkFormat(command: Command, values: Readonly<Record<string, OptionValue>>): void {
+/**
+ * A format flag the command cannot honour (a usage error saying what it prints: the messages
+ * load with `option_errors.ts`, only then), or undefined.
+ */
+function refusedFormat(
+  command: Command,
+  values: Readonly<Record<string, OptionValue>>,
+): OutputFormat | undefined {
   const format = explicitFormat(values);
-  if (format === undefined) return;
+  if (format === undefined) return undefined;
   const formats = formatsOf(command);
-  if (formats.length < 2 || !formats.includes(format)) throw formatError(command, format);
+  return formats.length < 2 || !formats.includes(format) ? format : undefined;
 }
 
 function checkPositionals(command: Command, positionals: string[]): void {

@@ -2,7 +2,8 @@
  * What start-up loads (README, Performance). Each module costs ~0.1–0.2 ms to load whatever its
  * size, so these tests hold each path to what it needs:
  * - `main.ts` (every command): the parser, the shared options and the default command's entry;
- *   no other command's entry or option specs, no registry, no device-field tables;
+ *   no other command's entry or option specs, no registry, no device-field tables, no error
+ *   messages of misplaced options, no `--hosts` reader;
  * - `version` and `help`: no backend, session, renderer, npm or `node:` module (the first
  *   `node:` import costs ~10 ms);
  * - the one-shot snapshot (`gputop --json --backends drm`): the backend registry's descriptors
@@ -46,8 +47,8 @@ const otherCommands = (name: string) =>
   /^src\/cli\/(check|query|record|watch|fit)\//.test(name) ||
   ["src/cli/live_options.ts", "src/cli/serve_options.ts", "src/cli/parse_size.ts"].includes(name);
 
-/** Most modules main.ts loads statically (27 when this was written). */
-const MAIN_MODULES_MAX = 27;
+/** Most modules main.ts loads statically (23 when this was written). */
+const MAIN_MODULES_MAX = 23;
 /** Most modules the one-shot snapshot adds to them (49 when this was written). */
 const SNAPSHOT_MODULES_MAX = 49;
 
@@ -58,6 +59,9 @@ Deno.test("start-up: main.ts loads the default command's entry only, no device-f
   assert.deepEqual(others, [], `main.ts loads ${others.join(", ")}`);
   const tables = matching(modules, (m) => /^src\/model\/(schema_ids|device_fields)\.ts$/.test(m));
   assert.deepEqual(tables, [], `main.ts loads ${tables.join(", ")}`);
+  // The messages of misplaced options, and --hosts' reader: only when given.
+  const rare = matching(modules, (m) => /^src\/cli\/(option_errors|fleet_options)\.ts$/.test(m));
+  assert.deepEqual(rare, [], `main.ts loads ${rare.join(", ")}`);
   assert.ok(
     modules.length <= MAIN_MODULES_MAX,
     `main.ts loads ${modules.length} modules, more than ${MAIN_MODULES_MAX}`,
@@ -104,8 +108,16 @@ Deno.test("start-up: the one-shot snapshot loads only what --json on a machine w
     ["process_info", "process_times", "user_names", "pod_logs", "read_file"]
       .some((name) => m === `src/linux/${name}.ts`) ||
     m.startsWith("src/linux/libc/") || m.startsWith("src/linux/fdinfo/") ||
-    m.startsWith("src/ffi/") || m.startsWith("src/fleet/read") ||
-    ["src/cli/read_fleet.ts", "src/cli/command_cut.ts", "src/cli/help.ts"].includes(m);
+    m.startsWith("src/ffi/") || m.startsWith("src/fleet/") ||
+    [
+      "src/cli/read_fleet.ts",
+      "src/cli/fleet_options.ts",
+      "src/fleet/host_target.ts",
+      "src/serve/bearer_token.ts",
+      "src/cli/option_errors.ts",
+      "src/cli/command_cut.ts",
+      "src/cli/help.ts",
+    ].includes(m);
   const unexpected = matching(modules, notNeeded);
   assert.deepEqual(unexpected, [], `the one-shot snapshot loads ${unexpected.join(", ")}`);
   const added = modules.length - main.length;
