@@ -30,6 +30,9 @@ Deno.test("readLineByOpsOrNull: the same answers as readLineOrNull on either pat
     }
     useFileReadPath("auto");
     assert.equal(readLineByOpsOrNull(join(dir, "release")), "6.8.0-45-generic");
+    assert.equal(readLineByOpsOrNull(join(dir, "padded")), "value");
+    assert.equal(readLineByOpsOrNull(join(dir, "blank")), null);
+    assert.equal(readLineByOpsOrNull(join(dir, "fifo")), null);
     assert.equal(readLineByOpsOrNull(join(dir, "huge")), null);
   } finally {
     useFileReadPath("auto");
