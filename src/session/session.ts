@@ -15,20 +15,16 @@
 import type { Backend, BackendContext, BackendOpenResult } from "../backends/backend.ts";
 import type { BackendPlan } from "./plan_backends.ts";
 import { errorMessage } from "../model/errors.ts";
-import { mergeReadings } from "../model/merge.ts";
 import { StableDeviceIndexes } from "../model/stable_index.ts";
-import { sanitizeSnapshot } from "../model/sanitize_snapshot.ts";
-import { withDeviceHealth } from "../model/device_health.ts";
-import { SCHEMA_VERSION } from "../model/schema_ids.ts";
 import type {
   BackendId,
   BackendReading,
   BackendStatus,
   DeviceReading,
-  GpuProcess,
   Snapshot,
 } from "../model/types.ts";
 import { LazyProcessEnricher } from "./lazy_enricher.ts";
+import { composeSnapshot } from "./compose_snapshot.ts";
 import { settleWithin } from "./deadline.ts";
 import { failure, safeClose, skipped } from "./backend_status.ts";
 import { deviceIdentities, notAnsweringDetail, notAnsweringReading } from "./not_answering.ts";
@@ -193,17 +189,7 @@ export class Session {
     await this.open();
     const readings = await Promise.all(this.#entries.map((entry) => this.#readOne(entry)));
     const inputs = readings.flatMap((r) => r ? [r] : []);
-    const merged = mergeReadings(inputs, this.#indexes);
-    const processes: GpuProcess[] = await this.#enricher.enrich(merged.processes);
-    // The last guard: no parser's number reaches the output unchecked; health judges the rest.
-    return withDeviceHealth(sanitizeSnapshot({
-      schemaVersion: SCHEMA_VERSION,
-      timestamp: new Date().toISOString(),
-      hostname: hostnameOrNull(),
-      backends: this.statuses(),
-      devices: merged.devices,
-      processes,
-    }));
+    return composeSnapshot(inputs, this.#indexes, this.#enricher, () => this.statuses());
   }
 
   async #readOne(entry: Entry): Promise<{ id: BackendId; reading: BackendReading } | null> {
@@ -285,12 +271,4 @@ const STILL_OPENING = "(still opening)";
  */
 export function isStillOpening(status: BackendStatus): boolean {
   return status.status === "error" && (status.detail?.endsWith(STILL_OPENING) ?? false);
-}
-
-function hostnameOrNull(): string | null {
-  try {
-    return Deno.hostname();
-  } catch {
-    return null;
-  }
 }

@@ -9,8 +9,9 @@
  * - the one-shot snapshot (`gputop --json --backends drm`): the backend registry's descriptors
  *   and drm's no-device answer but no backend module (each loads when a session opens it, and
  *   drm's not at all where sysfs lists no device), no table renderer, no other command's entry
- *   or specs, no process enrichment (loaded when a sample has a process), no libc binding, no
- *   fleet reading (`--hosts` only), no zod.
+ *   or specs, no process enrichment (loaded when a sample has a process), no merge, number guard
+ *   or health rules (loaded when a sample has a reading), no libc binding, no fleet reading
+ *   (`--hosts` only), no zod.
  * The module counts are ceilings: a change that needs more should show, measured with
  * `deno task bench --quick "--only=whole processes"`, that start-up still meets its targets.
  */
@@ -49,8 +50,8 @@ const otherCommands = (name: string) =>
 
 /** Most modules main.ts loads statically (23 when this was written). */
 const MAIN_MODULES_MAX = 23;
-/** Most modules the one-shot snapshot adds to them (49 when this was written). */
-const SNAPSHOT_MODULES_MAX = 49;
+/** Most modules the one-shot snapshot adds to them (43 when this was written). */
+const SNAPSHOT_MODULES_MAX = 43;
 
 Deno.test("start-up: main.ts loads the default command's entry only, no device-field tables", async () => {
   const modules = await loadedBy("src/main.ts");
@@ -105,6 +106,7 @@ Deno.test("start-up: the one-shot snapshot loads only what --json on a machine w
     (m.startsWith("src/render/") && m !== "src/render/json.ts") ||
     m === "src/model/schema.ts" || m.includes("zod") ||
     m === "src/session/enrich_processes.ts" || m.startsWith("src/linux/cgroup/") ||
+    /^src\/model\/(merge|sanitize_snapshot|device_health)\.ts$/.test(m) ||
     ["process_info", "process_times", "user_names", "pod_logs", "read_file"]
       .some((name) => m === `src/linux/${name}.ts`) ||
     m.startsWith("src/linux/libc/") || m.startsWith("src/linux/fdinfo/") ||
