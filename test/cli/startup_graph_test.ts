@@ -10,8 +10,9 @@
  *   and drm's no-device answer but no backend module (each loads when a session opens it, and
  *   drm's not at all where sysfs lists no device), no table renderer, no other command's entry
  *   or specs, no process enrichment (loaded when a sample has a process), no merge, number guard
- *   or health rules (loaded when a sample has a reading), no libc binding, no fleet reading
- *   (`--hosts` only), no zod.
+ *   or health rules (loaded when a sample has a reading), no device or process filter (`-i`,
+ *   `--container`, `--pod`, `--user` only), no libc binding, no fleet reading (`--hosts` only),
+ *   no zod.
  * The module counts are ceilings: a change that needs more should show, measured with
  * `deno task bench --quick "--only=whole processes"`, that start-up still meets its targets.
  */
@@ -50,8 +51,8 @@ const otherCommands = (name: string) =>
 
 /** Most modules main.ts loads statically (23 when this was written). */
 const MAIN_MODULES_MAX = 23;
-/** Most modules the one-shot snapshot adds to them (43 when this was written). */
-const SNAPSHOT_MODULES_MAX = 43;
+/** Most modules the one-shot snapshot adds to them (39 when this was written). */
+const SNAPSHOT_MODULES_MAX = 39;
 
 Deno.test("start-up: main.ts loads the default command's entry only, no device-field tables", async () => {
   const modules = await loadedBy("src/main.ts");
@@ -106,7 +107,8 @@ Deno.test("start-up: the one-shot snapshot loads only what --json on a machine w
     (m.startsWith("src/render/") && m !== "src/render/json.ts") ||
     m === "src/model/schema.ts" || m.includes("zod") ||
     m === "src/session/enrich_processes.ts" || m.startsWith("src/linux/cgroup/") ||
-    /^src\/model\/(merge|sanitize_snapshot|device_health)\.ts$/.test(m) ||
+    /^src\/model\/(merge|sanitize_snapshot|device_health|device_filter|process_filter)\.ts$/
+      .test(m) ||
     ["process_info", "process_times", "user_names", "pod_logs", "read_file"]
       .some((name) => m === `src/linux/${name}.ts`) ||
     m.startsWith("src/linux/libc/") || m.startsWith("src/linux/fdinfo/") ||
