@@ -64,7 +64,6 @@ export const LAZY_MODULES = [
   "src/cli/entries/schema.ts",
   "src/cli/entries/serve.ts",
   "src/cli/entries/top.ts",
-  "src/cli/entries/version.ts",
   "src/cli/entries/watch.ts",
   "src/cli/fleet_options.ts",
   "src/cli/option_errors.ts",

@@ -6,6 +6,7 @@
  */
 import type { Command } from "./command.ts";
 import { DEFAULT_COMMAND, SNAPSHOT_COMMAND } from "./entries/snapshot.ts";
+import { VERSION_COMMAND } from "./entries/version.ts";
 
 export { DEFAULT_COMMAND };
 
@@ -28,6 +29,8 @@ export const COMMAND_NAMES: readonly string[] = [
 /**
  * The command's entry, or undefined for a name that is none. Each `import()` is literal, so
  * `deno compile` sees it (LAZY_MODULES). `help` lists every command: its entry is the registry's.
+ * The default command's entry and `version`'s (a few lines, importing nothing) are loaded with
+ * this module: `gputop version` then waits for no `import()` of its entry.
  */
 export async function loadCommand(name: string): Promise<Command | undefined> {
   switch (name) {
@@ -56,7 +59,7 @@ export async function loadCommand(name: string): Promise<Command | undefined> {
     case "help":
       return (await import("./registry.ts")).findCommand("help");
     case "version":
-      return (await import("./entries/version.ts")).VERSION_COMMAND;
+      return VERSION_COMMAND;
     default:
       return undefined;
   }
