@@ -23,7 +23,9 @@ export async function composeSnapshot(
   statuses: () => BackendStatus[],
 ): Promise<Snapshot> {
   if (inputs.length === 0) {
-    return snapshotOf(statuses(), [], await enricher.enrich([]));
+    // Statuses after the enrichment, as below: a late open may settle meanwhile.
+    const processes = await enricher.enrich([]);
+    return snapshotOf(statuses(), [], processes);
   }
   const [{ mergeReadings }, { sanitizeSnapshot }, { withDeviceHealth }] = await Promise.all([
     import("../model/merge.ts"),
