@@ -3,7 +3,6 @@ import { acceptedOptions } from "../../src/cli/accepted_options.ts";
 import { FORMAT_OPTIONS, SHARED_OPTIONS } from "../../src/cli/shared_options.ts";
 import { commandHelpText, helpText } from "../../src/cli/help.ts";
 import { COMMANDS, DEFAULT_COMMAND, findCommand } from "../../src/cli/registry.ts";
-import { COMMAND_NAMES, loadAllCommands, loadCommand } from "../../src/cli/command_names.ts";
 import { runCli } from "../support/run_cli.ts";
 
 Deno.test("registry: names unique, default registered, no option clashes with a shared one", () => {
@@ -102,12 +101,4 @@ Deno.test("commandHelpText() offers only the output formats the command prints",
   }
   // The default command keeps all three.
   assert.match(help("snapshot"), /table \(default\), json or csv; --json and --csv are shorthands/);
-});
-
-Deno.test("command_names: the registry's names in its order, each loading the registry's entry", async () => {
-  assert.deepEqual(COMMAND_NAMES, COMMANDS.map((c) => c.name));
-  for (const command of COMMANDS) assert.equal(await loadCommand(command.name), command);
-  assert.equal(await loadCommand("nope"), undefined);
-  assert.equal(await loadCommand("constructor"), undefined);
-  assert.deepEqual(await loadAllCommands(), COMMANDS);
 });
