@@ -91,9 +91,11 @@ export interface BackendDescriptor {
   /**
    * Registry entries whose module loads on demand (src/backends/lazy_backend.ts): resolves once
    * that module is loaded, so that `open()` runs at once, outside its deadline. Never rejects
-   * (a module that fails to load makes `open()` reject instead).
+   * (a module that fails to load makes `open()` reject instead). Given the session's context, an
+   * entry that can tell its backend has nothing to open there loads nothing (the drm backend
+   * with no DRM device: `lazy_backend.ts`).
    */
-  preload?(): Promise<void>;
+  preload?(ctx?: BackendContext): Promise<void>;
   /**
    * Backends this one stands in for: it is skipped when any of them opened `ok` (the
    * nvidia-smi fallback names `nvml`, so one GPU is never reported twice).

@@ -9,6 +9,7 @@ import type { BackendDescriptor } from "./backend.ts";
 import { AMDSMI_INFO } from "./amdsmi/info.ts";
 import { AMD_NODES, INTEL_NODES, NVIDIA_NODES, NVIDIA_SMI_NODES } from "./device_nodes.ts";
 import { DRM_INFO } from "./drm/info.ts";
+import { drmOpenWithoutModule } from "./drm/no_device.ts";
 import { lazyDescriptor } from "./lazy_backend.ts";
 import { LEVEL_ZERO_INFO } from "./level-zero/info.ts";
 import { MACMON_INFO } from "./macmon/info.ts";
@@ -32,7 +33,11 @@ export const BACKENDS: readonly BackendDescriptor[] = [
     { ...AMDSMI_INFO, deviceNodes: AMD_NODES },
     () => import("./amdsmi/backend.ts").then((m) => m.amdsmiBackend),
   ),
-  lazyDescriptor(DRM_INFO, () => import("./drm/backend.ts").then((m) => m.drmBackend)),
+  lazyDescriptor(
+    DRM_INFO,
+    () => import("./drm/backend.ts").then((m) => m.drmBackend),
+    drmOpenWithoutModule,
+  ),
   lazyDescriptor(MACMON_INFO, () => import("./macmon/backend.ts").then((m) => m.macmonBackend)),
 ];
 

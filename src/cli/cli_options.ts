@@ -3,15 +3,24 @@
  * are read by the command itself from `Invocation.values`.
  */
 import { lazyInitFromEnv, unknownLazyInitValue } from "../session/backend_context.ts";
-import { BACKEND_IDS } from "../model/schema_ids.ts";
+import { BACKEND_IDS } from "../model/backend_ids.ts";
 import type { BackendId } from "../model/types.ts";
 import type { OptionSpecs, OptionValue } from "./option_spec.ts";
 import { parseDurationMs } from "./parse_duration.ts";
 import { checkRootDirectory, parseIdList } from "./validate_options.ts";
 import { UsageError } from "../platform/usage_error.ts";
-import { type FleetOptions, fleetOptionsOf } from "./fleet_options.ts";
+import type { FleetOptions } from "./fleet_options.ts";
 
 export type OutputFormat = "table" | "json" | "csv";
+
+/**
+ * `fleet_options.ts` `fleetOptionsOf`, handed in by the parser only where a host option was
+ * given (null otherwise: it would find no fleet), so that a local reading never loads it.
+ */
+export type FleetReader = (
+  values: Readonly<Record<string, OptionValue>>,
+  env: (name: string) => string | undefined,
+) => FleetOptions | null;
 
 export interface CliOptions {
   format: OutputFormat;
@@ -43,6 +52,7 @@ export function resolveCliOptions(
   accepted: OptionSpecs,
   env: (name: string) => string | undefined,
   stdoutIsTerminal: boolean,
+  fleetOf: FleetReader | null,
 ): CliOptions {
   const noColor = values["no-color"] === true || (env("NO_COLOR") ?? "") !== "";
   const ids = stringList(values.id);
@@ -50,7 +60,7 @@ export function resolveCliOptions(
   const sampleWindow = stringValue(values["sample-window"]);
   const reads = (name: string) => Object.hasOwn(accepted, name);
   const lazyInitFrom = reads("lazy-init") ? lazyInitSource(values, env) : undefined;
-  const fleet = reads("hosts") ? fleetOptionsOf(values, env) : null;
+  const fleet = reads("hosts") && fleetOf !== null ? fleetOf(values, env) : null;
   return {
     format: explicitFormat(values) ?? "table",
     header: values["no-header"] !== true,

@@ -8,7 +8,7 @@ import { EXIT_FAILURE, EXIT_USAGE } from "../platform/exit_codes.ts";
 import type { Io } from "../platform/io.ts";
 import { isNvidiaSmiName } from "../platform/program_name.ts";
 import { parseCommandLine } from "./parse_options.ts";
-import { findCommand } from "./registry.ts";
+import { loadCommand } from "./command_names.ts";
 import { UsageError } from "../platform/usage_error.ts";
 
 /**
@@ -27,8 +27,8 @@ export async function runCli(
       if ("exitCode" in routed) return routed.exitCode;
       args = routed.args;
     }
-    const invocation: Invocation = parseCommandLine(args, io.env, io.stdoutIsTerminal);
-    const command = findCommand(invocation.command);
+    const invocation: Invocation = await parseCommandLine(args, io.env, io.stdoutIsTerminal);
+    const command = await loadCommand(invocation.command);
     if (!command) throw new Error(`command '${invocation.command}' is not registered`);
     return await command.run(invocation, io);
   } catch (error) {

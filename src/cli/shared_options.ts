@@ -5,7 +5,7 @@
  * list that both parsing and `--help` read. An option a command does not read is a usage error
  * there, not silently ignored.
  */
-import { BACKEND_IDS } from "../model/schema_ids.ts";
+import { BACKEND_IDS } from "../model/backend_ids.ts";
 import type { OptionSpec } from "./option_spec.ts";
 
 export const SHARED_OPTIONS = {

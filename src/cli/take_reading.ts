@@ -4,12 +4,10 @@
  * A SIGINT / SIGTERM during it closes the session first and is reported as `interrupted`.
  */
 import type { Snapshot } from "../model/types.ts";
-import { filterDevices, unmatchedIdsMessage } from "../model/device_filter.ts";
 import type { CliOptions } from "./cli_options.ts";
 import { readOnce, withOneShotSession } from "./one_shot_session.ts";
 import { exitCodeForSignal } from "../platform/stop_signals.ts";
 import { sessionOptionsOf } from "./session_options.ts";
-import { readFleet } from "./read_fleet.ts";
 
 export type ReadingResult =
   | { ok: true; snapshot: Snapshot }
@@ -37,8 +35,11 @@ export async function takeReading(
   env: (name: string) => string | undefined,
 ): Promise<ReadingResult> {
   if (options.fleet !== undefined) {
+    // Only `--hosts` reads a fleet: a local reading does not load even this module.
+    const { readFleet } = await import("./read_fleet.ts");
     const { snapshot, unmatched } = await readFleet(options.fleet, options.ids);
     if (unmatched.length > 0) {
+      const { unmatchedIdsMessage } = await import("../model/device_filter.ts");
       return { ok: false, message: unmatchedIdsMessage(snapshot, unmatched) };
     }
     return { ok: true, snapshot };
@@ -46,6 +47,9 @@ export async function takeReading(
   const reading = await readForCli(options, env);
   if ("exitCode" in reading) return { ok: false, interrupted: true, exitCode: reading.exitCode };
   const { snapshot } = reading;
+  // `-i` only: the device filter (and the PCI address rules it reads) load when it is given.
+  if (options.ids === null) return { ok: true, snapshot };
+  const { filterDevices, unmatchedIdsMessage } = await import("../model/device_filter.ts");
   const filtered = filterDevices(snapshot, options.ids);
   if (filtered.unmatched.length > 0) {
     return { ok: false, message: unmatchedIdsMessage(snapshot, filtered.unmatched) };

@@ -14,9 +14,11 @@ import {
   readTextBounded,
   VALUE_CAP_BYTES,
 } from "./bounded_read.ts";
-import { onKernelFilesystem } from "./kernel_mounts.ts";
+import { firstLineOf, mayBlockOnRead } from "./read_file_ops.ts";
 import { loadLibc } from "./libc/libc_binding.ts";
 import { LibcBoundedReader } from "./libc/libc_bounded_read.ts";
+
+export { listDirOrNull, mayBlockOnRead } from "./read_file_ops.ts";
 
 /** "auto": through libc where it loads and every read is granted; "ops": Deno's ops. */
 export type FileReadPath = "auto" | "ops";
@@ -60,27 +62,6 @@ function readGrantedEverywhere(): boolean {
 }
 
 /**
- * Whether a read of `path` may block: false for /proc and /sys and anything else on a procfs or
- * sysfs mount (a user-given `--proc-root /host/proc`: `kernel_mounts.ts`, decided once per
- * process, not per read), whose files are all regular; otherwise true only when the path is not
- * a regular file. A user-given --sys-root or --proc-root that is a plain directory tree can hold
- * a FIFO or a device, and a synchronous read of one blocks the event loop for good (signal
- * listeners included), so such a tree keeps the `stat` before each read. Only on the ops path:
- * through libc (`libc/libc_bounded_read.ts`) files are opened O_NONBLOCK and read with `pread`,
- * which never blocks on a FIFO (ESPIPE) or an idle device (EAGAIN), so no `stat` is needed.
- */
-export function mayBlockOnRead(path: string): boolean {
-  if (path.startsWith("/proc/") || path.startsWith("/sys/") || onKernelFilesystem(path)) {
-    return false;
-  }
-  try {
-    return !Deno.statSync(path).isFile;
-  } catch {
-    return false; // missing or unreadable: the read itself fails and says so
-  }
-}
-
-/**
  * File text; null when it cannot be read for any reason (including not a regular file);
  * OVER_CAP when it holds more than `capBytes` (only that much + 1 is read).
  */
@@ -106,10 +87,7 @@ export function readBytesOrNull(path: string, capBytes = VALUE_CAP_BYTES): Uint8
 
 /** First line, trimmed; null when unreadable or empty. */
 export function readLineOrNull(path: string): string | null {
-  const text = readTextOrNull(path);
-  if (text === null) return null;
-  const line = text.split("\n", 1)[0]?.trim() ?? "";
-  return line === "" ? null : line;
+  return firstLineOf(readTextOrNull(path));
 }
 
 /** A decimal integer file (sysfs style); null when unreadable or not an integer. */
@@ -131,17 +109,6 @@ export function readBigIntOrNull(path: string): bigint | null {
 export function readLinkOrNull(path: string): string | null {
   try {
     return Deno.readLinkSync(path);
-  } catch {
-    return null;
-  }
-}
-
-/** Directory entry names, or null when the directory cannot be listed. */
-export function listDirOrNull(path: string): string[] | null {
-  try {
-    const names: string[] = [];
-    for (const entry of Deno.readDirSync(path)) names.push(entry.name);
-    return names;
   } catch {
     return null;
   }

@@ -15,20 +15,16 @@
 import type { Backend, BackendContext, BackendOpenResult } from "../backends/backend.ts";
 import type { BackendPlan } from "./plan_backends.ts";
 import { errorMessage } from "../model/errors.ts";
-import { mergeReadings } from "../model/merge.ts";
 import { StableDeviceIndexes } from "../model/stable_index.ts";
-import { sanitizeSnapshot } from "../model/sanitize_snapshot.ts";
-import { withDeviceHealth } from "../model/device_health.ts";
-import { SCHEMA_VERSION } from "../model/schema_ids.ts";
 import type {
   BackendId,
   BackendReading,
   BackendStatus,
   DeviceReading,
-  GpuProcess,
   Snapshot,
 } from "../model/types.ts";
-import { type ProcessEnricher, processEnricherFor } from "./enrich_processes.ts";
+import { LazyProcessEnricher } from "./lazy_enricher.ts";
+import { composeSnapshot } from "./compose_snapshot.ts";
 import { settleWithin } from "./deadline.ts";
 import { failure, safeClose, skipped } from "./backend_status.ts";
 import { deviceIdentities, notAnsweringDetail, notAnsweringReading } from "./not_answering.ts";
@@ -66,7 +62,7 @@ export class Session {
   readonly #openDeadlineMs: number;
   readonly #entries: Entry[];
   /** Caches per process instance in long-running sessions (`ctx.rescanIntervalMs` set). */
-  readonly #enricher: ProcessEnricher;
+  readonly #enricher: LazyProcessEnricher;
   /**
    * Long-running sessions only: device indexes that stay with their device for the session's
    * life. One-shot readings number devices in PCI order from 0.
@@ -80,7 +76,7 @@ export class Session {
     this.#ctx = ctx;
     this.#deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
     this.#openDeadlineMs = options.openDeadlineMs ?? this.#deadlineMs;
-    this.#enricher = processEnricherFor(ctx);
+    this.#enricher = new LazyProcessEnricher(ctx);
     this.#indexes = (ctx.rescanIntervalMs ?? null) !== null ? new StableDeviceIndexes() : null;
     this.#entries = plans.map((plan) => ({
       plan,
@@ -130,7 +126,7 @@ export class Session {
     let opening: Promise<BackendOpenResult>;
     // Loading the backend's module is not part of its open deadline (and a backend that opens
     // synchronously then needs no deadline timer: see settleWithin).
-    await entry.plan.descriptor.preload?.();
+    await entry.plan.descriptor.preload?.(this.#ctx);
     // Closed meanwhile (a stop, an abandoned one-shot): open nothing, start no program.
     if (this.#closed) return;
     try {
@@ -193,17 +189,7 @@ export class Session {
     await this.open();
     const readings = await Promise.all(this.#entries.map((entry) => this.#readOne(entry)));
     const inputs = readings.flatMap((r) => r ? [r] : []);
-    const merged = mergeReadings(inputs, this.#indexes);
-    const processes: GpuProcess[] = this.#enricher.enrich(merged.processes);
-    // The last guard: no parser's number reaches the output unchecked; health judges the rest.
-    return withDeviceHealth(sanitizeSnapshot({
-      schemaVersion: SCHEMA_VERSION,
-      timestamp: new Date().toISOString(),
-      hostname: hostnameOrNull(),
-      backends: this.statuses(),
-      devices: merged.devices,
-      processes,
-    }));
+    return composeSnapshot(inputs, this.#indexes, this.#enricher, () => this.statuses());
   }
 
   async #readOne(entry: Entry): Promise<{ id: BackendId; reading: BackendReading } | null> {
@@ -285,12 +271,4 @@ const STILL_OPENING = "(still opening)";
  */
 export function isStillOpening(status: BackendStatus): boolean {
   return status.status === "error" && (status.detail?.endsWith(STILL_OPENING) ?? false);
-}
-
-function hostnameOrNull(): string | null {
-  try {
-    return Deno.hostname();
-  } catch {
-    return null;
-  }
 }

@@ -92,3 +92,55 @@ Deno.test("lazyDescriptor: loads once; once loaded, open() is the backend's own 
   await Promise.resolve();
   assert.equal(settled, true);
 });
+
+const NOTHING = {
+  status: "unavailable",
+  detail: "nothing here",
+  library: null,
+  version: "6.8",
+} as const;
+
+Deno.test("lazyDescriptor: where openWithoutModule answers, preload and open load nothing", async () => {
+  const log: string[] = [];
+  let looks = 0;
+  const descriptor = lazyDescriptor(
+    INFO,
+    () => {
+      log.push("load");
+      return Promise.resolve(fakeModule(log));
+    },
+    () => {
+      looks++;
+      return NOTHING;
+    },
+  );
+  const ctx = testContext();
+  await descriptor.preload?.(ctx);
+  const backend = descriptor.create(ctx);
+  // Settled at once (no deadline timer), and preload's look is reused, not repeated.
+  let settled = false;
+  const opening = backend.open().then((result) => (settled = true, result));
+  await Promise.resolve();
+  await Promise.resolve();
+  assert.equal(settled, true);
+  assert.deepEqual(await opening, NOTHING);
+  assert.equal(looks, 1);
+  backend.close();
+  // Opened without a preload it looks for itself.
+  assert.deepEqual(await descriptor.create(ctx).open(), NOTHING);
+  assert.equal(looks, 2);
+  assert.deepEqual(log, []);
+});
+
+Deno.test("lazyDescriptor: where openWithoutModule gives null, the module loads and opens", async () => {
+  const log: string[] = [];
+  const descriptor = lazyDescriptor(INFO, () => {
+    log.push("load");
+    return Promise.resolve(fakeModule(log));
+  }, () => null);
+  const ctx = testContext();
+  await descriptor.preload?.(ctx);
+  assert.deepEqual(log, ["load"]);
+  assert.equal((await descriptor.create(ctx).open()).status, "ok");
+  assert.deepEqual(log, ["load", "create", "open"]);
+});

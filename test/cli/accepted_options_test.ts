@@ -63,7 +63,7 @@ Deno.test("every command's help lists exactly the options it accepts", () => {
   }
 });
 
-Deno.test("every shared option a command does not take is a usage error naming both", () => {
+Deno.test("every shared option a command does not take is a usage error naming both", async () => {
   let refused = 0;
   for (const command of COMMANDS) {
     // `query` parses nvidia-smi's syntax itself (parse_query_args_test.ts refuses for it).
@@ -73,7 +73,7 @@ Deno.test("every shared option a command does not take is a usage error naming b
     for (const [name, spec] of Object.entries(all)) {
       const args = [command.name, `--${name}`, ...(spec.type === "string" ? ["json"] : [])];
       if (name in accepted) continue;
-      assert.throws(() => parseCommandLine(args, noEnv, false), (error: unknown) => {
+      await assert.rejects(() => parseCommandLine(args, noEnv, false), (error: unknown) => {
         assert.ok(error instanceof UsageError, `${args.join(" ")}: ${error}`);
         // A format flag is answered with what the command prints instead.
         const named = name in FORMAT_OPTIONS ? (name === "csv" ? "csv" : "json") : `--${name}`;
@@ -87,7 +87,7 @@ Deno.test("every shared option a command does not take is a usage error naming b
   assert.ok(refused > 30, `${refused} refusals`);
 });
 
-Deno.test("every shared option a command lists parses there", () => {
+Deno.test("every shared option a command lists parses there", async () => {
   for (const command of COMMANDS) {
     for (const [name, spec] of Object.entries(acceptedOptions(command))) {
       if (name === "help" || !(name in SHARED_OPTIONS)) continue;
@@ -95,7 +95,11 @@ Deno.test("every shared option a command lists parses there", () => {
       const positionals = { fit: ["1GiB"], record: ["rec.jsonl"] }[command.name] ?? [];
       const extra = command.name === "check" ? ["--min-gpus", "0"] : [];
       const args = [command.name, ...positionals, ...extra, `--${name}`, ...value];
-      assert.equal(parseCommandLine(args, noEnv, false).command, command.name, args.join(" "));
+      assert.equal(
+        (await parseCommandLine(args, noEnv, false)).command,
+        command.name,
+        args.join(" "),
+      );
     }
   }
 });

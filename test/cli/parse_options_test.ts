@@ -7,8 +7,8 @@ const noEnv = () => undefined;
 /** An existing directory: a root that does not exist is a usage error. */
 const PROC_ROOT = Deno.cwd();
 
-Deno.test("parseCommandLine() defaults to snapshot as a table with header", () => {
-  const { command, options } = parseCommandLine([], noEnv, true);
+Deno.test("parseCommandLine() defaults to snapshot as a table with header", async () => {
+  const { command, options } = await parseCommandLine([], noEnv, true);
   assert.equal(command, "snapshot");
   assert.equal(options.format, "table");
   assert.equal(options.header, true);
@@ -17,8 +17,8 @@ Deno.test("parseCommandLine() defaults to snapshot as a table with header", () =
   assert.equal(options.ids, null);
 });
 
-Deno.test("parseCommandLine() reads shorthands, lists and paths", () => {
-  const { command, options } = parseCommandLine(
+Deno.test("parseCommandLine() reads shorthands, lists and paths", async () => {
+  const { command, options } = await parseCommandLine(
     [
       "ps",
       "--json",
@@ -45,15 +45,15 @@ Deno.test("parseCommandLine() reads shorthands, lists and paths", () => {
   assert.equal(options.color, false);
 });
 
-Deno.test("parseCommandLine() turns colour off for NO_COLOR and --no-color", () => {
+Deno.test("parseCommandLine() turns colour off for NO_COLOR and --no-color", async () => {
   assert.equal(
-    parseCommandLine([], (n) => (n === "NO_COLOR" ? "1" : undefined), true).options.color,
+    (await parseCommandLine([], (n) => (n === "NO_COLOR" ? "1" : undefined), true)).options.color,
     false,
   );
-  assert.equal(parseCommandLine(["--no-color"], noEnv, true).options.color, false);
+  assert.equal((await parseCommandLine(["--no-color"], noEnv, true)).options.color, false);
 });
 
-Deno.test("parseCommandLine() names the bad flag or value in a one-line UsageError", () => {
+Deno.test("parseCommandLine() names the bad flag or value in a one-line UsageError", async () => {
   const cases: [string[], RegExp][] = [
     [["--bogus"], /unknown option '--bogus'/i],
     [["--format", "xml"], /--format: 'xml'/],
@@ -65,7 +65,7 @@ Deno.test("parseCommandLine() names the bad flag or value in a one-line UsageErr
     [["ps", "extra"], /unexpected argument 'extra'/],
   ];
   for (const [args, pattern] of cases) {
-    assert.throws(() => parseCommandLine(args, noEnv, false), (error: unknown) => {
+    await assert.rejects(() => parseCommandLine(args, noEnv, false), (error: unknown) => {
       assert.ok(error instanceof UsageError, String(error));
       assert.match(error.message, pattern);
       assert.equal(error.message.includes("\n"), false);
@@ -86,7 +86,7 @@ Deno.test("parseDurationMs() understands ms, s, m and bare seconds", () => {
   assert.throws(() => parseDurationMs("--interval", "1441m"), /at most 24h/);
 });
 
-Deno.test("parseCommandLine() names a command's option given before the command", () => {
+Deno.test("parseCommandLine() names a command's option given before the command", async () => {
   const cases: [string[], string][] = [
     [
       ["--interval", "2s", "watch"],
@@ -104,17 +104,20 @@ Deno.test("parseCommandLine() names a command's option given before the command"
     [["-z", "1", "watch"], "unknown option '-z'"],
   ];
   for (const [args, message] of cases) {
-    assert.throws(() => parseCommandLine(args, noEnv, false), (error: unknown) => {
+    await assert.rejects(() => parseCommandLine(args, noEnv, false), (error: unknown) => {
       assert.ok(error instanceof UsageError, String(error));
       assert.equal(error.message, message);
       return true;
     });
   }
   // After the command the same flags are fine.
-  assert.equal(parseCommandLine(["watch", "--interval", "2s"], noEnv, false).command, "watch");
+  assert.equal(
+    (await parseCommandLine(["watch", "--interval", "2s"], noEnv, false)).command,
+    "watch",
+  );
 });
 
-Deno.test("parseCommandLine() refuses a format the command cannot print", () => {
+Deno.test("parseCommandLine() refuses a format the command cannot print", async () => {
   const cases: [string[], string][] = [
     [["watch", "--format", "table"], "watch prints json or csv, not table"],
     [["schema", "--csv"], "schema prints json, not csv"],
@@ -139,7 +142,7 @@ Deno.test("parseCommandLine() refuses a format the command cannot print", () => 
     ],
   ];
   for (const [args, message] of cases) {
-    assert.throws(() => parseCommandLine(args, noEnv, false), (error: unknown) => {
+    await assert.rejects(() => parseCommandLine(args, noEnv, false), (error: unknown) => {
       assert.ok(error instanceof UsageError, String(error));
       assert.equal(error.message, message);
       return true;
@@ -158,41 +161,41 @@ Deno.test("parseCommandLine() refuses a format the command cannot print", () => 
       ["check", "--json", "--min-gpus", "1"],
     ]
   ) {
-    assert.equal(parseCommandLine(args, noEnv, false).command, args[0]);
+    assert.equal((await parseCommandLine(args, noEnv, false)).command, args[0]);
   }
 });
 
-Deno.test("parseCommandLine() finds the command after global options that take a value", () => {
-  const parsed = parseCommandLine(["--format", "json", "-i", "0", "ps"], noEnv, false);
+Deno.test("parseCommandLine() finds the command after global options that take a value", async () => {
+  const parsed = await parseCommandLine(["--format", "json", "-i", "0", "ps"], noEnv, false);
   assert.equal(parsed.command, "ps");
   assert.equal(parsed.options.format, "json");
   assert.deepEqual(parsed.options.ids, ["0"]);
 });
 
-Deno.test("parseCommandLine() turns --help into help for the named command", () => {
-  assert.deepEqual(parseCommandLine(["ps", "--help"], noEnv, false).positionals, ["ps"]);
-  assert.equal(parseCommandLine(["ps", "-h"], noEnv, false).command, "help");
-  assert.deepEqual(parseCommandLine(["--help"], noEnv, false).positionals, []);
-  assert.equal(parseCommandLine(["-V"], noEnv, false).command, "version");
-  assert.deepEqual(parseCommandLine(["help", "ps"], noEnv, false).positionals, ["ps"]);
+Deno.test("parseCommandLine() turns --help into help for the named command", async () => {
+  assert.deepEqual((await parseCommandLine(["ps", "--help"], noEnv, false)).positionals, ["ps"]);
+  assert.equal((await parseCommandLine(["ps", "-h"], noEnv, false)).command, "help");
+  assert.deepEqual((await parseCommandLine(["--help"], noEnv, false)).positionals, []);
+  assert.equal((await parseCommandLine(["-V"], noEnv, false)).command, "version");
+  assert.deepEqual((await parseCommandLine(["help", "ps"], noEnv, false)).positionals, ["ps"]);
 });
 
-Deno.test("parseCommandLine() says where lazy library sessions came from", () => {
+Deno.test("parseCommandLine() says where lazy library sessions came from", async () => {
   const env = (value: string) => (name: string) => name === "GPUTOP_LAZY_INIT" ? value : undefined;
-  const flag = parseCommandLine(["backends", "--lazy-init"], env("0"), false).options;
+  const flag = (await parseCommandLine(["backends", "--lazy-init"], env("0"), false)).options;
   assert.equal(flag.lazyInit, true);
   assert.equal(flag.lazyInitFrom, "--lazy-init");
-  const variable = parseCommandLine(["backends"], env("True"), false).options;
+  const variable = (await parseCommandLine(["backends"], env("True"), false)).options;
   assert.equal(variable.lazyInit, true);
   assert.equal(variable.lazyInitFrom, "GPUTOP_LAZY_INIT");
-  const off = parseCommandLine(["backends"], env("no"), false).options;
+  const off = (await parseCommandLine(["backends"], env("no"), false)).options;
   assert.equal(off.lazyInit, false);
   assert.equal(off.lazyInitFrom, undefined);
 });
 
-Deno.test("parseCommandLine(): a GPUTOP_LAZY_INIT that is neither on nor off is a usage error", () => {
+Deno.test("parseCommandLine(): a GPUTOP_LAZY_INIT that is neither on nor off is a usage error", async () => {
   const env = (name: string) => name === "GPUTOP_LAZY_INIT" ? "maybe" : undefined;
-  assert.throws(
+  await assert.rejects(
     () => parseCommandLine(["backends"], env, false),
     (error: unknown) =>
       error instanceof UsageError &&

@@ -1,8 +1,21 @@
 /**
- * What start-up loads (README, Performance): `version` and `help` reach no backend, no session,
- * no npm package and no `node:` module (the first `node:` import costs ~10 ms); a one-shot
- * snapshot reaches the backend registry's descriptors but no backend module (each loads when a
- * session opens it), and no table renderer (string-width) when printing JSON.
+ * What start-up loads (README, Performance). Each module costs ~0.1–0.2 ms to load whatever its
+ * size, so these tests hold each path to what it needs:
+ * - `main.ts` (every command): the parser, the shared options, the default command's entry (and
+ *   `version`'s, which imports nothing);
+ *   no other command's entry or option specs, no registry, no device-field tables, no error
+ *   messages of misplaced options, no `--hosts` reader;
+ * - `version` and `help`: no backend, session, renderer, npm or `node:` module (the first
+ *   `node:` import costs ~10 ms);
+ * - the one-shot snapshot (`gputop --json --backends drm`): the backend registry's descriptors
+ *   and drm's no-device answer but no backend module (each loads when a session opens it, and
+ *   drm's not at all where sysfs lists no device), no table renderer, no other command's entry
+ *   or specs, no process enrichment (loaded when a sample has a process), no merge, number guard
+ *   or health rules (loaded when a sample has a reading), no device or process filter (`-i`,
+ *   `--container`, `--pod`, `--user` only), no libc binding, no fleet reading (`--hosts` only),
+ *   no zod.
+ * The module counts are ceilings: a change that needs more should show, measured with
+ * `deno task bench --quick "--only=whole processes"`, that start-up still meets its targets.
  */
 import assert from "node:assert/strict";
 import { shortName, startupModules } from "../support/module_graph.ts";
@@ -11,6 +24,11 @@ async function loadedBy(...entries: string[]): Promise<string[]> {
   const all = new Set<string>();
   for (const entry of entries) for (const m of await startupModules(entry)) all.add(shortName(m));
   return [...all].sort();
+}
+
+/** The modules of `list` that `forbidden` matches, for a message that names them. */
+function matching(list: string[], forbidden: (name: string) => boolean): string[] {
+  return list.filter(forbidden);
 }
 
 const heavy = (name: string) =>
@@ -24,11 +42,45 @@ const heavy = (name: string) =>
  */
 const LEAVES = ["src/session/backend_context.ts", "src/session/rescan_interval.ts"];
 
+/** Another command's entry or option specs, or the list of every command. */
+const otherCommands = (name: string) =>
+  name === "src/cli/registry.ts" ||
+  (name.startsWith("src/cli/entries/") &&
+    ![
+      "src/cli/entries/snapshot.ts",
+      "src/cli/entries/one_shot_reading.ts",
+      "src/cli/entries/version.ts",
+    ].includes(name)) ||
+  /^src\/cli\/(check|query|record|watch|fit)\//.test(name) ||
+  ["src/cli/live_options.ts", "src/cli/serve_options.ts", "src/cli/parse_size.ts"].includes(name);
+
+/** Most modules main.ts loads statically (24 when this was written). */
+const MAIN_MODULES_MAX = 24;
+/** Most modules the one-shot snapshot adds to them (39 when this was written). */
+const SNAPSHOT_MODULES_MAX = 39;
+
+Deno.test("start-up: main.ts loads the default command's entry (and version's) only, no device-field tables", async () => {
+  const modules = await loadedBy("src/main.ts");
+  assert.ok(modules.includes("src/cli/entries/snapshot.ts"), "the default command's entry");
+  const others = matching(modules, otherCommands);
+  assert.deepEqual(others, [], `main.ts loads ${others.join(", ")}`);
+  const tables = matching(modules, (m) => /^src\/model\/(schema_ids|device_fields)\.ts$/.test(m));
+  assert.deepEqual(tables, [], `main.ts loads ${tables.join(", ")}`);
+  // The messages of misplaced options, and --hosts' reader: only when given.
+  const rare = matching(modules, (m) => /^src\/cli\/(option_errors|fleet_options)\.ts$/.test(m));
+  assert.deepEqual(rare, [], `main.ts loads ${rare.join(", ")}`);
+  assert.ok(
+    modules.length <= MAIN_MODULES_MAX,
+    `main.ts loads ${modules.length} modules, more than ${MAIN_MODULES_MAX}`,
+  );
+});
+
 Deno.test("start-up: version and help load no backend, session, renderer, npm or node: module", async () => {
   const version = await loadedBy("src/main.ts", "src/cli/commands/version.ts");
-  const help = await loadedBy("src/main.ts", "src/cli/commands/help.ts");
+  const help = await loadedBy("src/main.ts", "src/cli/registry.ts", "src/cli/commands/help.ts");
+  assert.ok(!version.includes("src/cli/registry.ts"), "version: no registry");
+  assert.ok(help.includes("src/cli/entries/watch.ts"), "help: every entry");
   for (const [path, modules] of [["version", version], ["help", help]] as const) {
-    assert.ok(modules.includes("src/cli/registry.ts"), `${path}: the graph was read`);
     const unexpected = modules.filter((m) => heavy(m) && !LEAVES.includes(m));
     assert.deepEqual(unexpected, [], `${path} loads ${unexpected.join(", ")}`);
   }
@@ -38,9 +90,44 @@ Deno.test("start-up: a one-shot snapshot loads no backend module and no node: or
   const modules = await loadedBy("src/main.ts", "src/cli/commands/snapshot.ts");
   assert.ok(modules.includes("src/backends/mod.ts"), "the registry is loaded");
   assert.ok(modules.includes("src/backends/drm/info.ts"), "with each backend's info");
-  const backendModules = modules.filter((m) => /^src\/backends\/[^/]+\/(?!info\.ts)/.test(m));
+  // Each backend's info, and drm's answer where sysfs has no device entry (no_device.ts).
+  const backendModules = modules.filter((m) =>
+    /^src\/backends\/[^/]+\//.test(m) && !/\/info\.ts$|^src\/backends\/drm\/no_device\.ts$/.test(m)
+  );
   assert.deepEqual(backendModules, [], `loads ${backendModules.join(", ")}`);
   const external = modules.filter((m) => m.startsWith("node:") || m.startsWith("npm:"));
   assert.deepEqual(external, [], `loads ${external.join(", ")}`);
   assert.ok(!modules.includes("src/render/snapshot_table.ts"), "no table renderer for --json");
+});
+
+Deno.test("start-up: the one-shot snapshot loads only what --json on a machine without a GPU needs", async () => {
+  const main = await loadedBy("src/main.ts");
+  const modules = await loadedBy("src/main.ts", "src/cli/commands/snapshot.ts");
+  const notNeeded = (m: string) =>
+    otherCommands(m) ||
+    (m.startsWith("src/render/") && m !== "src/render/json.ts") ||
+    m === "src/model/schema.ts" || m.includes("zod") ||
+    m === "src/session/enrich_processes.ts" || m.startsWith("src/linux/cgroup/") ||
+    /^src\/model\/(merge|sanitize_snapshot|device_health|device_filter|process_filter)\.ts$/
+      .test(m) ||
+    ["process_info", "process_times", "user_names", "pod_logs", "read_file"]
+      .some((name) => m === `src/linux/${name}.ts`) ||
+    m.startsWith("src/linux/libc/") || m.startsWith("src/linux/fdinfo/") ||
+    m.startsWith("src/ffi/") || m.startsWith("src/fleet/") ||
+    [
+      "src/cli/read_fleet.ts",
+      "src/cli/fleet_options.ts",
+      "src/fleet/host_target.ts",
+      "src/serve/bearer_token.ts",
+      "src/cli/option_errors.ts",
+      "src/cli/command_cut.ts",
+      "src/cli/help.ts",
+    ].includes(m);
+  const unexpected = matching(modules, notNeeded);
+  assert.deepEqual(unexpected, [], `the one-shot snapshot loads ${unexpected.join(", ")}`);
+  const added = modules.length - main.length;
+  assert.ok(
+    added <= SNAPSHOT_MODULES_MAX,
+    `the snapshot command adds ${added} modules, more than ${SNAPSHOT_MODULES_MAX}`,
+  );
 });

@@ -52,14 +52,14 @@ Deno.test("checkRootDirectory: a directory is kept; missing, a file or empty is 
   }
 });
 
-Deno.test("the root variables are checked too, an empty one is unset", () => {
+Deno.test("the root variables are checked too, an empty one is unset", async () => {
   const env = (values: Record<string, string>) => (name: string) => values[name];
-  assert.throws(
+  await assert.rejects(
     () => parseCommandLine([], env({ GPUTOP_SYS_ROOT: "/nonexistent-gputop" }), false),
     /GPUTOP_SYS_ROOT: '\/nonexistent-gputop' \(no such directory\)/,
   );
   assert.equal(
-    parseCommandLine([], env({ GPUTOP_PROC_ROOT: "" }), false).options.procRoot,
+    (await parseCommandLine([], env({ GPUTOP_PROC_ROOT: "" }), false)).options.procRoot,
     undefined,
   );
 });
@@ -84,14 +84,14 @@ Deno.test("joinNegativeValues joins a dash-number to a flag that takes a value o
   ]);
 });
 
-Deno.test("--sample-window -1 is an invalid value, as --sample-window=-1 is", () => {
+Deno.test("--sample-window -1 is an invalid value, as --sample-window=-1 is", async () => {
   const message =
     "invalid value for --sample-window: '-1' (expected e.g. 500ms, 2s, 1m, 1h; a bare number is seconds)";
-  assert.throws(
+  await assert.rejects(
     () => parseCommandLine(["--sample-window", "-1"], noEnv, false),
     new UsageError(message),
   );
-  assert.throws(
+  await assert.rejects(
     () => parseCommandLine(["--sample-window=-1"], noEnv, false),
     new UsageError(message),
   );
@@ -109,8 +109,8 @@ Deno.test("negativeNumbersAsPositionals moves a dash-number behind --, in order"
   assert.deepEqual(negativeNumbersAsPositionals(["-i", "--json"]), ["-i", "--json"]);
 });
 
-Deno.test("fit -1GiB is judged as a size, not an unknown option '-1'", () => {
-  const parsed = parseCommandLine(["fit", "-1GiB"], noEnv, false);
+Deno.test("fit -1GiB is judged as a size, not an unknown option '-1'", async () => {
+  const parsed = await parseCommandLine(["fit", "-1GiB"], noEnv, false);
   assert.deepEqual(parsed.positionals, ["-1GiB"]);
 });
 
@@ -138,7 +138,7 @@ Deno.test("singleValues: once for a single-value option, lists add up, no padded
   assert.throws(() => singleValues({ id: ["0", " 1"] }, spec), /--id: ' 1'/);
 });
 
-Deno.test("every option of every command: given twice is refused, padded is refused", () => {
+Deno.test("every option of every command: given twice is refused, padded is refused", async () => {
   for (
     const args of [
       ["ps", "--sample-window", "1s", "--sample-window", "2s"],
@@ -151,8 +151,11 @@ Deno.test("every option of every command: given twice is refused, padded is refu
       ["serve", "--max-process-series", "5 "],
     ]
   ) {
-    assert.throws(() => parseCommandLine(args, noEnv, false), UsageError, args.join(" "));
+    await assert.rejects(() => parseCommandLine(args, noEnv, false), UsageError, args.join(" "));
   }
   // A flag without a value may be repeated: it cannot conflict with itself.
-  assert.equal(parseCommandLine(["ps", "--json", "--json"], noEnv, false).options.format, "json");
+  assert.equal(
+    (await parseCommandLine(["ps", "--json", "--json"], noEnv, false)).options.format,
+    "json",
+  );
 });

@@ -36,6 +36,7 @@ import { listAccelDevices } from "../../linux/sysfs/accel_devices.ts";
 import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } from "../backend.ts";
 import { type DrmDeviceSample, readDrmDevice } from "./read_device.ts";
 import { readAccelDevice } from "./read_accel.ts";
+import { noDrmDeviceResult } from "./no_device.ts";
 
 /** What the backend needs from the fdinfo side; the real one walks /proc. */
 export interface ProcessSampler {
@@ -63,16 +64,10 @@ export class DrmBackend implements Backend {
 
   open(): Promise<BackendOpenResult> {
     const sysRoot = this.#ctx.sysRoot;
-    const version = readLineOrNull(joinPath(this.#ctx.procRoot, "sys", "kernel", "osrelease"));
     if (listDrmCards(sysRoot).length === 0 && listAccelDevices(sysRoot).devices.length === 0) {
-      // The message predates accelerators; none was found in class/accel either.
-      return Promise.resolve({
-        status: "unavailable",
-        detail: `no DRM GPU found in ${joinPath(sysRoot, "class", "drm")}`,
-        library: null,
-        version,
-      });
+      return Promise.resolve(noDrmDeviceResult(this.#ctx));
     }
+    const version = readLineOrNull(joinPath(this.#ctx.procRoot, "sys", "kernel", "osrelease"));
     this.#sampler = this.#makeSampler(this.#ctx);
     return Promise.resolve({ status: "ok", detail: null, library: null, version });
   }

@@ -7,8 +7,6 @@ import { EXIT_FAILURE, EXIT_OK } from "../../platform/exit_codes.ts";
 import type { Io } from "../../platform/io.ts";
 import type { Invocation } from "../command.ts";
 import { takeReading } from "../take_reading.ts";
-import { commandCutOf } from "../command_cut.ts";
-import { filterProcesses } from "../../model/process_filter.ts";
 import { columnsOf, processFilterOf } from "../process_options.ts";
 import type { Snapshot } from "../../model/types.ts";
 
@@ -21,18 +19,26 @@ export async function run({ options, values }: Invocation, io: Io): Promise<numb
     io.err(`gputop: ${result.message}\n`);
     return EXIT_FAILURE;
   }
-  const snapshot = filterProcesses(result.snapshot, filter);
-  // The table and CSV renderers (string-width, an npm module) load only when asked for:
-  // `--json` is the scripted, start-up-sensitive path.
+  // --container, --pod, --user only: the process filter loads when one is given.
+  const snapshot = filter === null
+    ? result.snapshot
+    : (await import("../../model/process_filter.ts")).filterProcesses(result.snapshot, filter);
+  // The table and CSV renderers (string-width, an npm module) and the table's command-line cut
+  // load only when asked for: `--json` is the scripted, start-up-sensitive path.
   if (options.format === "json") io.out(renderJson(snapshot));
   else if (options.format === "csv") {
     const { renderDeviceCsv } = await import("../../render/csv.ts");
     io.out(renderDeviceCsv(snapshot, { header: options.header }));
   } else {
-    const { renderSnapshotTable, SNAPSHOT_COMMAND_MAX_WIDTH } = await import(
-      "../../render/snapshot_table.ts"
-    );
-    const { renderByHost } = await import("../../render/host_groups.ts");
+    const [
+      { renderSnapshotTable, SNAPSHOT_COMMAND_MAX_WIDTH },
+      { renderByHost },
+      { commandCutOf },
+    ] = await Promise.all([
+      import("../../render/snapshot_table.ts"),
+      import("../../render/host_groups.ts"),
+      import("../command_cut.ts"),
+    ]);
     const table = (part: Snapshot) =>
       renderSnapshotTable(part, {
         header: options.header,

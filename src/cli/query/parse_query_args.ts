@@ -80,7 +80,8 @@ export function parseQueryArguments(
     format: parseQueryFormat(formatText ?? "csv"),
     loopMs,
     sampleWindowMs: typeof window === "string" ? parseDurationMs("--sample-window", window) : null,
-    options: resolveCliOptions(values, GPUTOP_OPTIONS, env, false),
+    // No host option here: query reads this machine.
+    options: resolveCliOptions(values, GPUTOP_OPTIONS, env, false, null),
   };
 }
 

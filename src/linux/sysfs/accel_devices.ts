@@ -13,6 +13,7 @@ import { baseName, joinPath } from "../path_join.ts";
 import { normalizePciBusId } from "../../model/pci.ts";
 import { listDirOrNull, readLineOrNull, readLinkOrNull, readTextOrNull } from "../read_file.ts";
 import { parseHex, parseUevent } from "./drm_cards.ts";
+import { ACCEL_NAME } from "./drm_node_names.ts";
 
 export interface AccelDevice {
   /** `accel0` */
@@ -36,8 +37,6 @@ export interface AccelListing {
   /** `accel<N>` nodes without a `device` link: skipped. */
   withoutDevice: number;
 }
-
-const ACCEL_NAME = /^accel(\d+)$/;
 
 /** Accelerators in node-number order; one entry per device. */
 export function listAccelDevices(sysRoot: string): AccelListing {

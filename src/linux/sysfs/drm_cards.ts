@@ -13,6 +13,7 @@
  */
 import { baseName, joinPath } from "../path_join.ts";
 import { normalizePciBusId } from "../../model/pci.ts";
+import { CARD_NAME } from "./drm_node_names.ts";
 import { listDirOrNull, readLineOrNull, readLinkOrNull, readTextOrNull } from "../read_file.ts";
 
 export interface DrmCard {
@@ -43,8 +44,6 @@ export interface DrmCard {
   /** PCI runtime PM state: `active`, `suspended`, `suspending`, `resuming`, `unsupported`. */
   runtimeStatus: string | null;
 }
-
-const CARD_NAME = /^card(\d+)$/;
 
 /** GPUs in card-number order; one entry per PCI function or platform device. */
 export function listDrmCards(sysRoot: string): DrmCard[] {
