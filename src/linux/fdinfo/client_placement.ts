@@ -43,6 +43,10 @@ export class ClientPlacement {
   readonly #devices = new Map<string, DeviceKeyParts>();
   /** Per device key, per client id: the scan that last placed that client. */
   #placedInScan = new Map<string, Map<string, number>>();
+  /** The last device's key and maps (most clients of a scan are on one device): no lookup. */
+  #lastDeviceKey = "";
+  #lastParts: DeviceKeyParts | null = null;
+  #lastPlaced: Map<string, number> | null = null;
   #scan = 0;
 
   constructor(nodes: DeviceNodeResolver) {
@@ -52,7 +56,10 @@ export class ClientPlacement {
   /** Starts scan number `scan`; a full walk forgets the keys of earlier scans. */
   begin(scan: number, full: boolean): void {
     this.#scan = scan;
-    if (full) this.#placedInScan = new Map();
+    if (full) {
+      this.#placedInScan = new Map();
+      this.#lastPlaced = null;
+    }
   }
 
   /**
@@ -84,8 +91,7 @@ export class ClientPlacement {
   #add(client: DrmClient, clients: DrmClient[]): void {
     const clientId = client.fdinfo.clientId;
     if (clientId !== null) {
-      let placed = this.#placedInScan.get(client.deviceKey);
-      if (placed === undefined) this.#placedInScan.set(client.deviceKey, placed = new Map());
+      const placed = this.#placedOn(client.deviceKey);
       if (placed.get(clientId) === this.#scan) return;
       placed.set(clientId, this.#scan);
     }
@@ -117,8 +123,20 @@ export class ClientPlacement {
     return { key, pid, deviceKey, pciBusId, fdinfo };
   }
 
+  /** The client ids placed on a device, by the scan that placed each. */
+  #placedOn(deviceKey: string): Map<string, number> {
+    if (this.#lastPlaced !== null && deviceKey === this.#lastDeviceKey) return this.#lastPlaced;
+    let placed = this.#placedInScan.get(deviceKey);
+    if (placed === undefined) this.#placedInScan.set(deviceKey, placed = new Map());
+    this.#lastPlaced = placed;
+    this.#lastParts = this.#partsOf(deviceKey);
+    this.#lastDeviceKey = deviceKey;
+    return placed;
+  }
+
   /** A device key's PCI address (`normalizePciBusId`: a regex) and key prefix, made once. */
   #partsOf(deviceKey: string): DeviceKeyParts {
+    if (this.#lastParts !== null && deviceKey === this.#lastDeviceKey) return this.#lastParts;
     let parts = this.#devices.get(deviceKey);
     if (parts === undefined) {
       parts = { pciBusId: normalizePciBusId(deviceKey), keyPrefix: `${deviceKey}\u0000` };

@@ -55,6 +55,8 @@ Deno.test("dedup is per device and client id: one id on two devices is two clien
   placement.place(100, 4, node, fdinfo("7", "0000:04:00.0"), null, clients); // another device
   placement.place(100, 5, node, fdinfo("7", "0000:04:00.0"), null, clients); // a dup of fd 4
   placement.place(100, 6, node, fdinfo("77", "0000:03:00.0"), null, clients); // not "7" + "7"
+  placement.place(100, 9, node, fdinfo("7", "0000:03:00.0"), null, clients); // fd 3's, after 04's
+  placement.place(100, 10, node, fdinfo("7", "0000:04:00.0"), null, clients); // fd 4's
   placement.place(100, 7, node, fdinfo(null, null), null, clients);
   placement.place(100, 8, node, fdinfo(null, null), null, clients); // another (pid, fd)
   assert.deepEqual(clients.map((c) => [c.key, c.deviceKey, c.pciBusId]), [

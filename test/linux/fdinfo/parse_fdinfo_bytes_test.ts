@@ -147,3 +147,18 @@ Deno.test("parseFdinfoBytes: a legacy amdgpu text leaves nothing behind for the 
   const again = parseFdinfoBytes(legacy, legacy.length, lines);
   assert.deepEqual(again, first);
 });
+
+Deno.test("parseFdinfoBytes: a value new in every file, then repeated, then new again", () => {
+  const lines = new FdinfoLineCache();
+  const ids = ["1", "22", "23", "23", "23", "4", "5", "5", "23"];
+  const names = ["a", "a", "b", "c", "c", "c", "a", "d", "d"];
+  ids.forEach((id, i) => {
+    const text = encoder.encode(
+      `drm-driver:\ti915\ndrm-client-id:\t${id}\ndrm-client-name:\t${names[i]}\n`,
+    );
+    const parsed = parseFdinfoBytes(text, text.length, lines);
+    assert.equal(parsed?.clientId, id, `file ${i}`);
+    assert.equal(parsed?.clientName, names[i], `file ${i}`);
+    assert.equal(parsed?.driver, "i915");
+  });
+});
