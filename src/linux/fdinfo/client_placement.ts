@@ -4,8 +4,12 @@
  * - a client's `DrmClient` (its key string included) is kept with its fd between scans and
  *   handed out again while the fd's parse, pid and node are the same ones; a new parse of the
  *   same client (same pdev and client id) gets a new `DrmClient` with the same key strings;
- * - dedup remembers, per client key, the scan that last placed it (no Set per scan); the map
- *   starts afresh at each full walk, so it holds at most the clients of one rescan interval.
+ * - dedup remembers, per device and client id, the scan that last placed it (no Set per scan);
+ *   the maps start afresh at each full walk, so they hold at most the clients of one rescan
+ *   interval. A client without a client id is keyed by its own (pid, fd), which a scan visits
+ *   once: it is never a repeat. Keyed by the client id (a flat string from the parse), not by
+ *   the client key, which is a concatenation V8 would have to flatten (copy) to hash it;
+ * - a device's key prefix (`<device>\u0000`) and PCI address are worked out once per device.
  */
 import { normalizePciBusId } from "../../model/pci.ts";
 import type { DeviceNode, DeviceNodeResolver } from "./drm_device_nodes.ts";
@@ -27,10 +31,22 @@ export interface PlacedClient {
   node: DeviceNode;
 }
 
+/** What is worked out once per device key. */
+interface DeviceKeyParts {
+  pciBusId: string | null;
+  /** `<device key>\u0000`, the start of every client key on the device. */
+  keyPrefix: string;
+}
+
 export class ClientPlacement {
   readonly #nodes: DeviceNodeResolver;
-  readonly #pciBusIds = new Map<string, string | null>();
-  #placedInScan = new Map<string, number>();
+  readonly #devices = new Map<string, DeviceKeyParts>();
+  /** Per device key, per client id: the scan that last placed that client. */
+  #placedInScan = new Map<string, Map<string, number>>();
+  /** The last device's key and maps (most clients of a scan are on one device): no lookup. */
+  #lastDeviceKey = "";
+  #lastParts: DeviceKeyParts | null = null;
+  #lastPlaced: Map<string, number> | null = null;
   #scan = 0;
 
   constructor(nodes: DeviceNodeResolver) {
@@ -40,7 +56,10 @@ export class ClientPlacement {
   /** Starts scan number `scan`; a full walk forgets the keys of earlier scans. */
   begin(scan: number, full: boolean): void {
     this.#scan = scan;
-    if (full) this.#placedInScan = new Map();
+    if (full) {
+      this.#placedInScan = new Map();
+      this.#lastPlaced = null;
+    }
   }
 
   /**
@@ -70,10 +89,13 @@ export class ClientPlacement {
 
   /** Adds `client` to `clients` unless this scan placed its key already. */
   #add(client: DrmClient, clients: DrmClient[]): void {
-    if (this.#placedInScan.get(client.key) !== this.#scan) {
-      this.#placedInScan.set(client.key, this.#scan);
-      clients.push(client);
+    const clientId = client.fdinfo.clientId;
+    if (clientId !== null) {
+      const placed = this.#placedOn(client.deviceKey);
+      if (placed.get(clientId) === this.#scan) return;
+      placed.set(clientId, this.#scan);
     }
+    clients.push(client);
   }
 
   /**
@@ -96,17 +118,31 @@ export class ClientPlacement {
     }
     const deviceKey = fdinfo.pdev ?? this.#nodes.resolve(node) ??
       `node:${node.subsystem}/${node.name}`;
-    const key = `${deviceKey}\u0000${fdinfo.clientId ?? `fd:${pid}:${fd}`}`;
-    return { key, pid, deviceKey, pciBusId: this.#pciBusIdOf(deviceKey), fdinfo };
+    const { keyPrefix, pciBusId } = this.#partsOf(deviceKey);
+    const key = keyPrefix + (fdinfo.clientId ?? `fd:${pid}:${fd}`);
+    return { key, pid, deviceKey, pciBusId, fdinfo };
   }
 
-  /** `normalizePciBusId` of a device key, worked out once per key (a regex per client else). */
-  #pciBusIdOf(deviceKey: string): string | null {
-    let pciBusId = this.#pciBusIds.get(deviceKey);
-    if (pciBusId === undefined) {
-      this.#pciBusIds.set(deviceKey, pciBusId = normalizePciBusId(deviceKey));
+  /** The client ids placed on a device, by the scan that placed each. */
+  #placedOn(deviceKey: string): Map<string, number> {
+    if (this.#lastPlaced !== null && deviceKey === this.#lastDeviceKey) return this.#lastPlaced;
+    let placed = this.#placedInScan.get(deviceKey);
+    if (placed === undefined) this.#placedInScan.set(deviceKey, placed = new Map());
+    this.#lastPlaced = placed;
+    this.#lastParts = this.#partsOf(deviceKey);
+    this.#lastDeviceKey = deviceKey;
+    return placed;
+  }
+
+  /** A device key's PCI address (`normalizePciBusId`: a regex) and key prefix, made once. */
+  #partsOf(deviceKey: string): DeviceKeyParts {
+    if (this.#lastParts !== null && deviceKey === this.#lastDeviceKey) return this.#lastParts;
+    let parts = this.#devices.get(deviceKey);
+    if (parts === undefined) {
+      parts = { pciBusId: normalizePciBusId(deviceKey), keyPrefix: `${deviceKey}\u0000` };
+      this.#devices.set(deviceKey, parts);
     }
-    return pciBusId;
+    return parts;
   }
 }
 

@@ -54,7 +54,7 @@ export interface ValueStrings {
 export class FdinfoBuilder {
   private result: ParsedFdinfo = emptyParsedFdinfo();
   private readonly numbers = new FdinfoNumberReader();
-  private legacy = new LegacyAmdgpuFdinfo();
+  private readonly legacy = new LegacyAmdgpuFdinfo();
   /** `drm-memory-<region>` values, applied at the end (resident wins). */
   private aliasResident: Map<string, number> | null = null;
   private pdevSeen = false;
@@ -74,7 +74,7 @@ export class FdinfoBuilder {
    */
   reset(): void {
     this.result = emptyParsedFdinfo();
-    this.legacy = this.legacy.isFresh() ? this.legacy : new LegacyAmdgpuFdinfo();
+    this.legacy.clear();
     this.aliasResident = null;
     this.pdevSeen = false;
     this.lastRegionName = "";

@@ -63,9 +63,43 @@ const plans = new Map<string, KeyPlan>();
 export function keyPlanOf(key: string): KeyPlan {
   const cached = plans.get(key);
   if (cached !== undefined) return cached;
-  const plan = planKey(key);
+  const plan = uniform(planKey(key));
   if (plans.size < KEY_PLAN_CACHE_SIZE) plans.set(key, plan);
   return plan;
+}
+
+/** Every field any plan has, in one order (`uniform`). */
+export const PLAN_FIELDS = [
+  "kind",
+  "legacyMemory",
+  "whitespace",
+  "safe",
+  "record",
+  "name",
+  "allowNs",
+  "region",
+  "field",
+] as const;
+
+/**
+ * `plan` with every field of every kind, in one order (those of other kinds null): all plans
+ * then share one hidden class, so the parser's reads of `plan.kind`, `plan.name`, … on every
+ * line are monomorphic loads; ten kinds of object made them megamorphic (a stub-cache lookup
+ * per read).
+ */
+function uniform(plan: KeyPlan): KeyPlan {
+  const fields = plan as Partial<Record<(typeof PLAN_FIELDS)[number], unknown>>;
+  return {
+    kind: plan.kind,
+    legacyMemory: fields.legacyMemory ?? null,
+    whitespace: fields.whitespace ?? null,
+    safe: fields.safe ?? null,
+    record: fields.record ?? null,
+    name: fields.name ?? null,
+    allowNs: fields.allowNs ?? null,
+    region: fields.region ?? null,
+    field: fields.field ?? null,
+  } as KeyPlan;
 }
 
 function named(plan: KeyPlan & { name: string }): KeyPlan {

@@ -23,14 +23,17 @@ export class LegacyAmdgpuFdinfo {
   /** Legacy keys applied (their slots are shared, so presence cannot tell a repeat). */
   private seen: Set<string> | null = null;
 
-  /** Whether nothing was noted yet (a builder reuses a fresh one for its next parse). */
-  isFresh(): boolean {
-    return this.pdev === null && this.pasid === null && !this.format && this.seen === null;
+  /** Forgets what was noted (a builder's next parse starts from it; no object per parse). */
+  clear(): void {
+    this.pdev = null;
+    this.pasid = null;
+    this.format = false;
+    this.seen?.clear();
   }
 
   /** Whether `key` is a legacy key applied before (a repeat). */
   hasSeen(key: string): boolean {
-    return this.seen !== null && this.seen.has(key);
+    return this.seen !== null && this.seen.size > 0 && this.seen.has(key);
   }
 
   /**

@@ -93,12 +93,28 @@ export class FdinfoLineCache implements ValueStrings {
   /** The number of the line being applied (its slot), or -1 past the slots. */
   line = -1;
 
+  /**
+   * Per line number, 1 when that line's value differed from the file before's last time too
+   * (a client id, a pasid: new in every file): its value is then not looked up or kept by its
+   * bytes, which would only hash and copy a value no other line repeats.
+   */
+  readonly #volatile = new Uint8Array(LINE_SLOTS);
+
   /** The string of the ASCII value `bytes[from, to)`. */
   of(bytes: Uint8Array, from: number, to: number): string {
     const line = this.line;
     if (line >= 0) {
       const known = this.#lineValues.get(line, bytes, from, to);
-      if (known !== undefined) return known;
+      if (known !== undefined) {
+        this.#volatile[line] = 0;
+        return known;
+      }
+      if (this.#volatile[line] === 1) {
+        const value = asciiString(bytes, from, to);
+        this.#lineValues.set(line, bytes, from, to, value);
+        return value;
+      }
+      this.#volatile[line] = 1;
     }
     let value = this.#values.get(bytes, from, to);
     if (value === undefined) {

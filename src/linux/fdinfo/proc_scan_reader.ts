@@ -30,7 +30,10 @@ export interface ProcScanReader {
   readonly keptOpen: number;
   /** Pids (numeric entries of the root), ascending. */
   listPids(): number[] | ListFailure;
-  /** Fd numbers of `<pid>/fd`, ascending. */
+  /**
+   * Fd numbers of `<pid>/fd`, ascending. The array may be the reader's own, refilled by the
+   * next `listFds` (the libc reader's is): read it before listing another pid.
+   */
   listFds(pid: number): number[] | ListFailure;
   /** The DRM or accel node `<pid>/fd/<fd>` links to; null for any other file or a failure. */
   fdNode(pid: number, fd: number): DeviceNode | null;

@@ -11,19 +11,29 @@ const NAME_AT = 19;
 
 /**
  * The numeric names (1–10 ASCII digits, like `proc_pids.ts`'s numericName) of the open
- * directory `fd`, in directory order; null when getdents fails (errno says why).
+ * directory `fd`, in directory order, into `numbers` (emptied first; returned); null when
+ * getdents fails (errno says why).
  */
-export function numericDirents(libc: Libc, fd: number, buffer: Uint8Array): number[] | null {
-  const numbers: number[] = [];
+export function numericDirents(
+  libc: Libc,
+  fd: number,
+  buffer: Uint8Array,
+  numbers: number[] = [],
+): number[] | null {
+  // Written by index and cut at the end: `length = 0` would drop the array's backing store.
+  let count = 0;
   for (;;) {
     const filled = libc.getdents(fd, buffer, buffer.length);
     if (filled < 0) return null;
-    if (filled === 0) return numbers;
+    if (filled === 0) {
+      numbers.length = count;
+      return numbers;
+    }
     for (let at = 0; at < filled;) {
       const recordLength = (buffer[at + RECLEN_AT] ?? 0) | ((buffer[at + RECLEN_AT + 1] ?? 0) << 8);
       if (recordLength === 0) return null; // corrupt: never from a kernel
       const value = numericName(buffer, at + NAME_AT, at + recordLength);
-      if (value >= 0) numbers.push(value);
+      if (value >= 0) numbers[count++] = value;
       at += recordLength;
     }
   }

@@ -58,6 +58,8 @@ export class LibcProcReader implements ProcScanReader {
   readonly #keys = new FdinfoLineCache();
   #scratch = new Uint8Array(16 * 1024);
   readonly #dirents = new Uint8Array(32 * 1024);
+  /** What `listFds` hands out, refilled by each call. */
+  readonly #fds: number[] = [];
   readonly #link = new Uint8Array(LINK_BUFFER_BYTES);
   /** Device nodes by link target (shared by every fd on the node: never changed). */
   readonly #nodes = new ByteKeyedCache<DeviceNode | null>(64, 64);
@@ -94,11 +96,12 @@ export class LibcProcReader implements ProcScanReader {
   }
 
   listPids(): number[] | ListFailure {
-    return this.#list(this.#path.root());
+    return this.#list(this.#path.root(), []);
   }
 
+  /** The same array each time (refilled): a walk reads one pid's fds before listing the next. */
   listFds(pid: number): number[] | ListFailure {
-    return this.#list(this.#path.pid(pid, SUFFIX_FD_DIR));
+    return this.#list(this.#path.pid(pid, SUFFIX_FD_DIR), this.#fds);
   }
 
   fdNode(pid: number, fd: number): DeviceNode | null {
@@ -159,13 +162,14 @@ export class LibcProcReader implements ProcScanReader {
     for (const memo of [...this.#kept]) this.#unkeep(memo);
   }
 
-  #list(path: Uint8Array): number[] | ListFailure {
+  /** The numeric entries of the directory `path`, ascending, into `into` (refilled). */
+  #list(path: Uint8Array, into: number[]): number[] | ListFailure {
     const libc = this.#libc;
     const fd = libc.openat(AT_FDCWD, path, OPEN_READ_FLAGS);
     if (fd < 0) return failureOf(libc.errno());
     try {
-      const numbers = numericDirents(libc, fd, this.#dirents);
-      return numbers === null ? failureOf(libc.errno()) : numbers.sort((a, b) => a - b);
+      const numbers = numericDirents(libc, fd, this.#dirents, into);
+      return numbers === null ? failureOf(libc.errno()) : numbers.sort(ascending);
     } finally {
       libc.close(fd);
     }
@@ -256,6 +260,10 @@ export class LibcProcReader implements ProcScanReader {
       this.#libc.close(fd);
     }
   }
+}
+
+function ascending(a: number, b: number): number {
+  return a - b;
 }
 
 function startsWith(bytes: Uint8Array, length: number, prefix: Uint8Array): boolean {

@@ -38,3 +38,22 @@ Deno.test("ByteSlots: one run per slot, matched whole or as a prefix", () => {
   assert.equal(slots.get(0, bytes("pos:"), 0, 4), undefined);
   assert.equal(slots.get(0, bytes("123456789"), 0, 9), undefined);
 });
+
+Deno.test("ByteSlots: a run compared four bytes at a time differs at any byte, at any offset", () => {
+  const run = "drm-resident-vram:"; // 18 bytes: four words and two bytes
+  const slots = new ByteSlots<number>(3, 64);
+  slots.set(2, bytes(`##${run}`), 2, 2 + run.length, 5);
+  for (let offset = 0; offset < 5; offset++) {
+    // The bytes a view of a larger buffer, the run at an unaligned place in it.
+    const whole = bytes(`${"-".repeat(3 + offset)}${run}\t1 KiB\n`);
+    const view = whole.subarray(3, whole.length);
+    assert.equal(slots.prefixLength(2, view, offset, view.length), run.length, `offset ${offset}`);
+    for (let at = 0; at < run.length; at++) {
+      const changed = view.slice();
+      changed[offset + at] = changed[offset + at]! ^ 1;
+      assert.equal(slots.prefixLength(2, changed, offset, changed.length), -1, `byte ${at}`);
+      assert.equal(slots.get(2, changed, offset, offset + run.length), undefined, `byte ${at}`);
+    }
+    assert.equal(slots.get(2, view, offset, offset + run.length), 5);
+  }
+});

@@ -46,3 +46,32 @@ Deno.test("the kept client is handed out again only while parse, pid and node ar
   const back = placement.place(100, 3, node, moved.client.fdinfo, moved, clients);
   assert.equal(back.client.deviceKey, "node:drm/renderD128", "another node: made again");
 });
+
+Deno.test("dedup is per device and client id: one id on two devices is two clients, fd-keyed never repeat", () => {
+  const placement = new ClientPlacement(new DeviceNodeResolver("/nonexistent/sys"));
+  const clients: DrmClient[] = [];
+  placement.begin(1, true);
+  placement.place(100, 3, node, fdinfo("7", "0000:03:00.0"), null, clients);
+  placement.place(100, 4, node, fdinfo("7", "0000:04:00.0"), null, clients); // another device
+  placement.place(100, 5, node, fdinfo("7", "0000:04:00.0"), null, clients); // a dup of fd 4
+  placement.place(100, 6, node, fdinfo("77", "0000:03:00.0"), null, clients); // not "7" + "7"
+  placement.place(100, 9, node, fdinfo("7", "0000:03:00.0"), null, clients); // fd 3's, after 04's
+  placement.place(100, 10, node, fdinfo("7", "0000:04:00.0"), null, clients); // fd 4's
+  placement.place(100, 7, node, fdinfo(null, null), null, clients);
+  placement.place(100, 8, node, fdinfo(null, null), null, clients); // another (pid, fd)
+  assert.deepEqual(clients.map((c) => [c.key, c.deviceKey, c.pciBusId]), [
+    ["0000:03:00.0\u00007", "0000:03:00.0", "0000:03:00.0"],
+    ["0000:04:00.0\u00007", "0000:04:00.0", "0000:04:00.0"],
+    ["0000:03:00.0\u000077", "0000:03:00.0", "0000:03:00.0"],
+    ["node:drm/renderD128\u0000fd:100:7", "node:drm/renderD128", null],
+    ["node:drm/renderD128\u0000fd:100:8", "node:drm/renderD128", null],
+  ]);
+  // An incremental scan keeps placing by scan number; a full walk forgets the earlier keys.
+  clients.length = 0;
+  placement.begin(2, false);
+  placement.place(100, 4, node, fdinfo("7", "0000:04:00.0"), null, clients);
+  placement.place(100, 5, node, fdinfo("7", "0000:04:00.0"), null, clients);
+  placement.begin(3, true);
+  placement.place(100, 5, node, fdinfo("7", "0000:04:00.0"), null, clients);
+  assert.deepEqual(clients.map((c) => c.pid), [100, 100]);
+});

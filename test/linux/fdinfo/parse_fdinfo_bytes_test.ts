@@ -130,3 +130,35 @@ Deno.test("parseFdinfoBytes property: raw bytes parse as their decoded text does
     { numRuns: 400 },
   );
 });
+
+Deno.test("parseFdinfoBytes: a legacy amdgpu text leaves nothing behind for the next parse", () => {
+  const lines = new FdinfoLineCache();
+  const legacy = encoder.encode(
+    "pdev:\t0000:03:00.0\npasid:\t32769\nvram mem:\t1024 kB\ngfx0:\t5.00%\n",
+  );
+  const first = parseFdinfoBytes(legacy, legacy.length, lines);
+  assert.equal(first?.clientId, "32769");
+  assert.equal(first?.memory.vram?.residentBytes, 1024 * 1024);
+  // The same keys without a legacy line: no DRM client (it would be one with the legacy
+  // format or pasid of the text before carried over).
+  const plain = encoder.encode("pdev:\t0000:03:00.0\npasid:\t32770\n");
+  assert.equal(parseFdinfoBytes(plain, plain.length, lines), null);
+  // A repeat of a legacy line is a repeat only within its own text.
+  const again = parseFdinfoBytes(legacy, legacy.length, lines);
+  assert.deepEqual(again, first);
+});
+
+Deno.test("parseFdinfoBytes: a value new in every file, then repeated, then new again", () => {
+  const lines = new FdinfoLineCache();
+  const ids = ["1", "22", "23", "23", "23", "4", "5", "5", "23"];
+  const names = ["a", "a", "b", "c", "c", "c", "a", "d", "d"];
+  ids.forEach((id, i) => {
+    const text = encoder.encode(
+      `drm-driver:\ti915\ndrm-client-id:\t${id}\ndrm-client-name:\t${names[i]}\n`,
+    );
+    const parsed = parseFdinfoBytes(text, text.length, lines);
+    assert.equal(parsed?.clientId, id, `file ${i}`);
+    assert.equal(parsed?.clientName, names[i], `file ${i}`);
+    assert.equal(parsed?.driver, "i915");
+  });
+});
