@@ -3,8 +3,13 @@
  * processes / 2,500 DRM fds): `top` in a real terminal (tmux), `serve` with no scrape, and `serve`
  * scraped once a second. CPU from `/proc/<pid>/stat` (utime + stime) over the measured window,
  * after a warm-up that holds the first full walk. Each figure is the worst of `runs`.
+ *
+ * Every case runs twice: as the generated tree is (a plain directory: fdinfo files are opened
+ * for each read) and with the documented bench hook `GPUTOP_BENCH_KEEP_FDINFO_OPEN=1`, which
+ * keeps them open between samples as gputop does under a real procfs (`/proc`).
  */
 import { fileURLToPath } from "node:url";
+import { KEEP_FDINFO_OPEN_HOOK } from "../../src/backends/drm/backend.ts";
 
 const MAIN = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
 const WARMUP_MS = 5000;
@@ -59,10 +64,26 @@ async function tmux(...args: string[]): Promise<string> {
   return new TextDecoder().decode(out.stdout).trim();
 }
 
-/** `top --interval 1s` in a 120×40 tmux pane; the pane's process is gputop (sh execs it). */
-async function topIdle(procRoot: string, sysRoot: string, measureMs: number): Promise<number> {
+/** How fdinfo files are read: opened for each read (plain tree) or kept open (procfs). */
+type FdinfoFiles = "reopened" | "kept open";
+
+function hookEnv(files: FdinfoFiles): Record<string, string> {
+  return files === "kept open" ? { [KEEP_FDINFO_OPEN_HOOK]: "1" } : {};
+}
+
+/**
+ * `top --interval 1s` in a 120×40 tmux pane; the pane's process is gputop (sh execs `env`,
+ * which execs it).
+ */
+async function topIdle(
+  procRoot: string,
+  sysRoot: string,
+  measureMs: number,
+  files: FdinfoFiles,
+): Promise<number> {
   const errors = Deno.makeTempFileSync({ prefix: "gputop-bench-top-", suffix: ".err" });
-  const command = [Deno.execPath(), "run", "-A", MAIN, "top", "--interval", "1s"]
+  const env = Object.entries(hookEnv(files)).map(([name, value]) => `${name}=${value}`);
+  const command = ["env", ...env, Deno.execPath(), "run", "-A", MAIN, "top", "--interval", "1s"]
     .concat(rootArgs(procRoot, sysRoot)).join(" ");
   await tmux("kill-server").catch(() => ""); // a session left by an interrupted run
   await tmux(
@@ -111,11 +132,13 @@ async function serveIdle(
   sysRoot: string,
   measureMs: number,
   scrape: boolean,
+  files: FdinfoFiles,
 ): Promise<number> {
   const port = freePort();
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", MAIN, "serve", "--listen", `127.0.0.1:${port}`, "--interval", "1s"]
       .concat(rootArgs(procRoot, sysRoot)),
+    env: hookEnv(files),
     stdout: "null",
     stderr: "null",
   }).spawn();
@@ -135,7 +158,10 @@ async function serveIdle(
   }
 }
 
-/** The three idle rows, each the worst of `runs` runs of `measureMs`. */
+/**
+ * The six idle rows (three cases, fdinfo files reopened and kept open), each the worst of
+ * `runs` runs of `measureMs`.
+ */
 export async function idleCpuRows(
   procRoot: string,
   sysRoot: string,
@@ -144,14 +170,23 @@ export async function idleCpuRows(
   runs: number,
   say: (line: string) => void,
 ): Promise<IdleRow[]> {
-  const cases: [string, () => Promise<number>][] = [
-    ["`top --interval 1s` in tmux", () => topIdle(procRoot, sysRoot, measureMs)],
-    ["`serve --interval 1s`, no scrape", () => serveIdle(procRoot, sysRoot, measureMs, false)],
-    [
-      "`serve --interval 1s`, a scrape per second",
-      () => serveIdle(procRoot, sysRoot, measureMs, true),
-    ],
-  ];
+  const cases: [string, () => Promise<number>][] = [];
+  for (const files of ["reopened", "kept open"] as const) {
+    const how = files === "reopened"
+      ? "fdinfo reopened (the generated tree is no procfs)"
+      : "fdinfo kept open as under procfs (bench hook)";
+    cases.push(
+      [`\`top --interval 1s\` in tmux, ${how}`, () => topIdle(procRoot, sysRoot, measureMs, files)],
+      [
+        `\`serve --interval 1s\`, no scrape, ${how}`,
+        () => serveIdle(procRoot, sysRoot, measureMs, false, files),
+      ],
+      [
+        `\`serve --interval 1s\`, a scrape per second, ${how}`,
+        () => serveIdle(procRoot, sysRoot, measureMs, true, files),
+      ],
+    );
+  }
   const rows: IdleRow[] = [];
   for (const [name, run] of cases) {
     const figures: number[] = [];

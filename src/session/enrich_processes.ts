@@ -16,8 +16,9 @@
  * `stat`, which gives its start time, resident pages, state and CPU ticks; it is read in full
  * again only when the start time changed (the pid now names another process). Its cgroup can
  * change (systemd or an operator may move a process) but a process leaving its container's
- * cgroup is rare, so `cgroup` is read again at most once per rescan interval: a move shows
- * within that interval, at a cost of one small read per process per interval. Entries of pids
+ * cgroup is rare, so `cgroup` is read again in rounds (`cgroup_rounds.ts`): at most once per
+ * rescan interval, put off while rounds are costly, never beyond 10× it; a move shows within
+ * that, at a cost of one small read per process per round. Entries of pids
  * absent from a sample are dropped. The passwd file is read again at most once per rescan
  * interval. RSS from `stat` is the kernel's fast sum of its per-CPU counters (what `ps` and
  * `top` show), which may trail `status`'s exact `VmRSS` by less than one counter batch per CPU.
@@ -26,6 +27,7 @@
  * (`stat` is not tried again for that process).
  */
 import { readCgroupAttribution } from "../linux/cgroup/read_cgroup.ts";
+import { attributionOfCgroup } from "../linux/cgroup/cgroup_attribution.ts";
 import type { ScanPath } from "../linux/fdinfo/choose_proc_reader.ts";
 import {
   parseStat,
@@ -43,6 +45,7 @@ import { readPodNames } from "../linux/pod_logs.ts";
 import type { GpuProcess } from "../model/types.ts";
 import type { BackendContext } from "../backends/backend.ts";
 import { CpuTimes } from "./cpu_times.ts";
+import { CgroupRounds } from "./cgroup_rounds.ts";
 import {
   attributionFacts,
   factsOf,
@@ -102,7 +105,8 @@ interface KnownProcess {
   /** Null when `stat` was unreadable (see the module comment). */
   statStart: string | null;
   facts: ProcessFacts;
-  cgroupReadAtMs: number;
+  /** The `cgroup` text the last round read (undefined before one): an equal one changes nothing. */
+  cgroupText?: string | null;
   /** The last `stat` text and its parse: an unchanged text (an idle process) is not parsed again. */
   statText?: string | null;
   stat?: StatFields | null;
@@ -117,6 +121,7 @@ export class ProcessEnricher {
   readonly #users: UserNames;
   readonly #cpu = new CpuTimes();
   readonly #podLogsDir: string;
+  readonly #cgroups: CgroupRounds;
   #pageSizeBytes: number | null | undefined;
   /** Read once per enricher (a session), on the first start time wanted. */
   #bootTimeMs: number | null | undefined;
@@ -139,12 +144,14 @@ export class ProcessEnricher {
     );
     this.#podLogsDir = joinPath(rootDir ?? resolvedParent(options.procRoot), "var/log/pods");
     this.#pageSizeBytes = options.pageSizeBytes;
+    this.#cgroups = new CgroupRounds(options.procRoot, options.rescanIntervalMs, options.nowMs);
   }
 
   /** The processes with /proc's fields filled in; backend-given user and RSS win. */
   enrich(processes: readonly GpuProcess[]): GpuProcess[] {
     const previous = this.#known;
     const known = new Map<number, KnownProcess>();
+    this.#cgroups.begin();
     const enriched = this.#enrichWith(
       processes,
       (pid) =>
@@ -154,6 +161,7 @@ export class ProcessEnricher {
     );
     // Pids not in this sample are forgotten: a later process with the same pid is read anew.
     this.#known = known;
+    this.#cgroups.end();
     this.#cpu.endSample();
     return enriched;
   }
@@ -224,21 +232,18 @@ export class ProcessEnricher {
     const facts = this.#readFull(pid, stat);
     // Nothing readable at all (it exited, hidepid): not kept, so the next sample tries again.
     if (stat !== null || facts.name !== null || facts.command !== null || facts.user !== null) {
-      known.set(pid, { statStart: stat?.startTime ?? null, facts, cgroupReadAtMs: this.#nowMs() });
+      known.set(pid, { statStart: stat?.startTime ?? null, facts });
     }
     return facts;
   }
 
-  /** The known process, its cgroup read again when a rescan interval has passed since. */
+  /** The known process, its cgroup read again in a round (`CgroupRounds`) and changed. */
   #withFreshCgroup(pid: number, before: KnownProcess): KnownProcess {
-    const now = this.#nowMs();
-    const age = now - before.cgroupReadAtMs;
-    if (this.#rescanIntervalMs === null || (age >= 0 && age < this.#rescanIntervalMs)) {
-      return before;
-    }
-    const attribution = attributionFacts(readCgroupAttribution(this.#procRoot, pid));
+    const text = this.#cgroups.read(pid);
+    if (text === undefined || text === before.cgroupText) return before;
+    const attribution = attributionFacts(text === null ? null : attributionOfCgroup(text));
     const facts = { ...before.facts, ...attribution };
-    return { ...before, facts, cgroupReadAtMs: now, sampled: undefined };
+    return { ...before, facts, cgroupText: text, sampled: undefined };
   }
 
   /**

@@ -202,6 +202,13 @@ function addClientEngines(sample: DrmDeviceSample, usages: readonly DrmProcessUs
   }
 }
 
+/**
+ * `GPUTOP_BENCH_KEEP_FDINFO_OPEN=1`: keep fdinfo files open under any proc root, as under a
+ * procfs one (`DrmProcessSamplerOptions.keepOpenOnAnyFilesystem`). For the idle bench on a
+ * generated tree only; a plain tree's removed file would still read through its descriptor.
+ */
+export const KEEP_FDINFO_OPEN_HOOK = "GPUTOP_BENCH_KEEP_FDINFO_OPEN";
+
 export const drmBackend: BackendDescriptor = {
   ...DRM_INFO,
   create: (ctx) =>
@@ -214,6 +221,9 @@ export const drmBackend: BackendDescriptor = {
           nowMs: () => c.nowMs(),
           rescanIntervalMs: c.rescanIntervalMs,
           scan: scanPathOf(c.env("GPUTOP_SCAN")),
+          // Bench and test hook only (README "Performance"): a generated tree sampled the way
+          // a procfs root is, fdinfo files kept open between samples.
+          keepOpenOnAnyFilesystem: c.env(KEEP_FDINFO_OPEN_HOOK) === "1",
         }),
     ),
 };

@@ -19,6 +19,7 @@ import { engineRateOf } from "./engine_rates.ts";
 import type { ParsedFdinfo } from "./parsed_fdinfo.ts";
 import type { ScanPath } from "./choose_proc_reader.ts";
 import { type DrmClient, DrmClientScanner } from "./scan_drm_clients.ts";
+import { RescanSchedule } from "../rescan_schedule.ts";
 
 export interface DrmProcessUsage {
   pid: number;
@@ -58,7 +59,8 @@ export interface DrmProcessSamplerOptions {
   /**
    * null (default): every sample walks all of /proc. A number: samples re-read only the
    * clients found so far and the fds of new pids, and walk everything again once this many
-   * milliseconds have passed since the last full walk (see `scan_drm_clients.ts`).
+   * milliseconds have passed since the last full walk, put off further while full walks are
+   * costly (`../rescan_schedule.ts`: at most 10× this long; see `scan_drm_clients.ts`).
    */
   rescanIntervalMs?: number | null;
   /** "ops" reads /proc through Deno's ops even where libc loads (`GPUTOP_SCAN=ops`). */
@@ -107,16 +109,17 @@ export class DrmProcessSampler {
   #samples = 0;
   #previousMs: number | null = null;
   readonly #scanner: DrmClientScanner;
-  readonly #rescanIntervalMs: number | null;
-  #lastFullWalkMs: number | null = null;
+  /** When the next full walk is due; null: every sample is one (one-shot). */
+  readonly #fullWalks: RescanSchedule | null;
 
   constructor(options: DrmProcessSamplerOptions) {
     this.#options = options;
-    this.#rescanIntervalMs = options.rescanIntervalMs ?? null;
+    const rescanIntervalMs = options.rescanIntervalMs ?? null;
+    this.#fullWalks = rescanIntervalMs === null ? null : new RescanSchedule(rescanIntervalMs);
     this.#scanner = new DrmClientScanner(
       options.procRoot,
       options.sysRoot,
-      this.#rescanIntervalMs !== null,
+      rescanIntervalMs !== null,
       {
         scan: options.scan ?? "auto",
         keepOpenOnAnyFilesystem: options.keepOpenOnAnyFilesystem ?? false,
@@ -131,11 +134,11 @@ export class DrmProcessSampler {
 
   sample(): DrmSampleResult {
     const timestampMs = this.#options.nowMs();
-    const full = this.#rescanIntervalMs === null || this.#lastFullWalkMs === null ||
-      timestampMs - this.#lastFullWalkMs >= this.#rescanIntervalMs ||
-      timestampMs < this.#lastFullWalkMs;
-    if (full) this.#lastFullWalkMs = timestampMs;
+    const fullWalks = this.#fullWalks;
+    const full = fullWalks === null || fullWalks.due(timestampMs);
     const scan = this.#scanner.scan(full);
+    // Timed: a costly walk puts the next one off (`RescanSchedule`).
+    if (full && fullWalks !== null) fullWalks.ran(timestampMs, this.#options.nowMs());
     const elapsedMs = this.#previousMs === null ? null : timestampMs - this.#previousMs;
 
     // A pid's clients come together (`DrmClientScan.clients`): its groups are looked up among
