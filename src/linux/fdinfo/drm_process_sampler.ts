@@ -20,6 +20,7 @@ import type { ParsedFdinfo } from "./parsed_fdinfo.ts";
 import type { ScanPath } from "./choose_proc_reader.ts";
 import { type DrmClient, DrmClientScanner } from "./scan_drm_clients.ts";
 import { RescanSchedule } from "../rescan_schedule.ts";
+import { PidUsageRuns } from "./pid_usage_runs.ts";
 
 export interface DrmProcessUsage {
   pid: number;
@@ -109,6 +110,8 @@ export class DrmProcessSampler {
   #samples = 0;
   #previousMs: number | null = null;
   readonly #scanner: DrmClientScanner;
+  /** Hands an idle pid's last usages out again (`pid_usage_runs.ts`). */
+  readonly #runs = new PidUsageRuns<DrmClient, DrmProcessUsage>();
   /** When the next full walk is due; null: every sample is one (one-shot). */
   readonly #fullWalks: RescanSchedule | null;
 
@@ -141,31 +144,13 @@ export class DrmProcessSampler {
     if (full && fullWalks !== null) fullWalks.ran(timestampMs, this.#options.nowMs());
     const elapsedMs = this.#previousMs === null ? null : timestampMs - this.#previousMs;
 
-    // A pid's clients come together (`DrmClientScan.clients`): its groups are looked up among
-    // the few of that pid, with no map or key string per sample.
-    const usages: DrmProcessUsage[] = [];
-    const ordered: Group[] = [];
-    let pidGroupsFrom = 0;
-    for (const client of scan.clients) {
-      const last = ordered[ordered.length - 1];
-      if (last !== undefined && last.pid !== client.pid) pidGroupsFrom = ordered.length;
-      const group = groupOf(ordered, pidGroupsFrom, client);
-      addMemory(group, client.fdinfo);
-      this.#addEngines(group, client, elapsedMs);
-    }
+    const usages = this.#runs.usagesOf(
+      scan.clients,
+      elapsedMs,
+      (from, to) => this.#sumRun(scan.clients, from, to, elapsedMs),
+    );
     this.#rememberCounters(scan.clients);
     this.#previousMs = timestampMs;
-
-    for (const group of ordered) {
-      usages.push({
-        pid: group.pid,
-        deviceKey: group.deviceKey,
-        pciBusId: group.pciBusId,
-        driver: group.driver,
-        memoryByRegion: group.memory,
-        engines: group.rawEngines === null ? null : toCanonicalEnginesClamped(group.rawEngines),
-      });
-    }
     usages.sort((a, b) => a.pid - b.pid || (a.deviceKey ?? "").localeCompare(b.deviceKey ?? ""));
     let ignoredFdinfoLines = 0;
     for (const client of scan.clients) ignoredFdinfoLines += client.fdinfo.ignoredLines;
@@ -176,6 +161,30 @@ export class DrmProcessSampler {
       oversizeFdinfos: scan.oversizeFdinfos,
       timestampMs,
     };
+  }
+
+  /** One pid's usages (one per device), summed from its clients `from`…`to`. */
+  #sumRun(
+    clients: readonly DrmClient[],
+    from: number,
+    to: number,
+    elapsedMs: number | null,
+  ): DrmProcessUsage[] {
+    const groups: Group[] = [];
+    for (let i = from; i < to; i++) {
+      const client = clients[i]!;
+      const group = groupOf(groups, 0, client);
+      addMemory(group, client.fdinfo);
+      this.#addEngines(group, client, elapsedMs);
+    }
+    return groups.map((group) => ({
+      pid: group.pid,
+      deviceKey: group.deviceKey,
+      pciBusId: group.pciBusId,
+      driver: group.driver,
+      memoryByRegion: group.memory,
+      engines: group.rawEngines === null ? null : toCanonicalEnginesClamped(group.rawEngines),
+    }));
   }
 
   /** Keeps this sample's counters for the next; drops clients not in it. */
