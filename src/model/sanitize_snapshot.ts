@@ -130,10 +130,12 @@ type Dropped = Map<BackendId, string[]>;
 export function sanitizeSnapshot(snapshot: Snapshot): Snapshot {
   const dropped: Dropped = new Map();
   const devices = snapshot.devices.map((device) => sanitizeDevice(device, dropped));
-  const processes = snapshot.processes.flatMap((process) => {
+  // A loop, not flatMap: no one-element array per process per sample.
+  const processes: GpuProcess[] = [];
+  for (const process of snapshot.processes) {
     const clean = sanitizeProcess(process, dropped);
-    return clean ? [clean] : [];
-  });
+    if (clean) processes.push(clean);
+  }
   const backends = snapshot.backends.map((status) => withDroppedNote(status, dropped));
   return { ...snapshot, backends, devices, processes };
 }

@@ -46,6 +46,7 @@ import type { GpuProcess } from "../model/types.ts";
 import type { BackendContext } from "../backends/backend.ts";
 import { CpuTimes } from "./cpu_times.ts";
 import { CgroupRounds } from "./cgroup_rounds.ts";
+import { ProcessRows } from "./process_rows.ts";
 import {
   attributionFacts,
   factsOf,
@@ -122,6 +123,7 @@ export class ProcessEnricher {
   readonly #cpu = new CpuTimes();
   readonly #podLogsDir: string;
   readonly #cgroups: CgroupRounds;
+  readonly #rows: ProcessRows | null;
   #pageSizeBytes: number | null | undefined;
   /** Read once per enricher (a session), on the first start time wanted. */
   #bootTimeMs: number | null | undefined;
@@ -145,6 +147,7 @@ export class ProcessEnricher {
     this.#podLogsDir = joinPath(rootDir ?? resolvedParent(options.procRoot), "var/log/pods");
     this.#pageSizeBytes = options.pageSizeBytes;
     this.#cgroups = new CgroupRounds(options.procRoot, options.rescanIntervalMs, options.nowMs);
+    this.#rows = options.rescanIntervalMs === null ? null : new ProcessRows();
   }
 
   /** The processes with /proc's fields filled in; backend-given user and RSS win. */
@@ -177,7 +180,9 @@ export class ProcessEnricher {
       if (!factsByPid.has(process.pid)) factsByPid.set(process.pid, read(process.pid));
     }
     withPodNames(factsByPid, () => readPodNames(this.#podLogsDir));
-    return processes.map((process) => withFacts(process, factsByPid.get(process.pid)!));
+    const factsOf = (process: GpuProcess) => factsByPid.get(process.pid)!;
+    if (this.#rows !== null) return this.#rows.rowsOf(processes, factsOf); // unchanged: reused
+    return processes.map((process) => withFacts(process, factsOf(process)));
   }
 
   /** Everything: status, comm, cmdline, cgroup, and stat unless the caller read it. */

@@ -73,14 +73,15 @@ export function withPodNames(
   readNames: () => ReadonlyMap<string, PodName>,
 ): void {
   let names: ReadonlyMap<string, PodName> | null = null;
-  for (const [pid, facts] of factsByPid) {
-    if (facts.pod === null) continue;
+  // forEach, not `for…of` over entries: no [pid, facts] array per process per sample.
+  factsByPid.forEach((facts, pid) => {
+    if (facts.pod === null) return;
     names ??= readNames();
     const named = names.get(podUidKey(facts.pod.uid));
-    if (named === undefined) continue;
+    if (named === undefined) return;
     const pod = { ...facts.pod, namespace: named.namespace, name: named.name };
-    factsByPid.set(pid, { ...facts, pod });
-  }
+    factsByPid.set(pid, { ...facts, pod }); // an existing key: visited once, as before
+  });
 }
 
 /** The row with /proc's facts; what the backend gave (user, RSS) wins. */
