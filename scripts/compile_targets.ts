@@ -77,6 +77,7 @@ export const LAZY_MODULES = [
   "src/model/device_filter.ts",
   "src/model/device_health.ts",
   "src/model/merge.ts",
+  "src/model/merged_processes.ts",
   "src/model/process_filter.ts",
   "src/model/sanitize_snapshot.ts",
   "src/render/csv.ts",

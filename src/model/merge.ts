@@ -20,6 +20,7 @@ import { backendRank, precedenceFor } from "./field_precedence.ts";
 import { partitionsAfterParents } from "./partition_order.ts";
 import { normalizePciBusId } from "./pci.ts";
 import type { StableDeviceIndexes } from "./stable_index.ts";
+import type { MergedProcesses } from "./merged_processes.ts";
 import type {
   BackendId,
   BackendReading,
@@ -69,6 +70,7 @@ const FIELD_NAMES = (Object.keys(emptyDeviceMetrics()) as DeviceMetricName[]).fi
 export function mergeReadings(
   inputs: readonly BackendReadingInput[],
   stableIndexes: StableDeviceIndexes | null = null,
+  records: MergedProcesses | null = null,
 ): MergeResult {
   const ordered = [...inputs].sort((a, b) => backendRank(a.id) - backendRank(b.id));
   const groups: DeviceGroup[] = [];
@@ -120,7 +122,7 @@ export function mergeReadings(
     if (localId === null) return null;
     const group = byLocal.get(localKey(id, localId));
     return group ? deviceOfGroup.get(group) ?? null : null;
-  });
+  }, records);
   return { devices, processes };
 }
 
@@ -231,20 +233,36 @@ const PROCESS_FILLABLE = [
 function mergeProcesses(
   ordered: readonly BackendReadingInput[],
   deviceOf: (id: BackendId, localId: string | null) => Device | null,
+  records: MergedProcesses | null,
 ): GpuProcess[] {
   const merged = new Map<string, GpuProcess>();
   for (const { id, reading } of ordered) {
-    for (const process of reading.processes) {
-      const device = deviceOf(id, process.deviceLocalId);
+    const processes = reading.processes;
+    // A backend's processes come device by device: the last one's device is looked up once.
+    let localId: string | null | undefined = undefined;
+    let device: Device | null = null;
+    for (let i = 0; i < processes.length; i++) {
+      const process = processes[i]!;
+      if (process.deviceLocalId !== localId) {
+        localId = process.deviceLocalId;
+        device = deviceOf(id, localId);
+      }
       const key = `${process.pid}\u0000${device ? device.index : "-"}`;
       const existing = merged.get(key);
       if (existing) {
-        fillUnknown(existing, process);
+        // A copy: the record may be one handed out before (`MergedProcesses`).
+        const filled = { ...existing };
+        fillUnknown(filled, process);
+        merged.set(key, filled);
         continue;
       }
-      merged.set(key, toGpuProcess(id, process, device));
+      const record = records?.lastRecordOf(id, processes, i, device) ??
+        toGpuProcess(id, process, device);
+      records?.keep(id, processes, i, record);
+      merged.set(key, record);
     }
   }
+  records?.end();
   return [...merged.values()].sort((a, b) =>
     (a.deviceIndex ?? Infinity) - (b.deviceIndex ?? Infinity) ||
     (b.gpuMemoryBytes ?? -1) - (a.gpuMemoryBytes ?? -1) ||

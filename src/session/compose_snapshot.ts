@@ -10,6 +10,15 @@ import type { StableDeviceIndexes } from "../model/stable_index.ts";
 import { SCHEMA_VERSION } from "../model/schema_ids.ts";
 import type { BackendId, BackendReading, BackendStatus, Snapshot } from "../model/types.ts";
 import type { LazyProcessEnricher } from "./lazy_enricher.ts";
+import type { MergedProcesses } from "../model/merged_processes.ts";
+
+/**
+ * A long-running session's merged records (`model/merged_processes.ts`: an unchanged process's
+ * record handed out again), made with its first reading.
+ */
+export interface RecordsSlot {
+  records: MergedProcesses | null;
+}
 
 export interface SampleInput {
   id: BackendId;
@@ -21,6 +30,7 @@ export async function composeSnapshot(
   indexes: StableDeviceIndexes | null,
   enricher: LazyProcessEnricher,
   statuses: () => BackendStatus[],
+  slot: RecordsSlot | null = null,
 ): Promise<Snapshot> {
   if (inputs.length === 0) {
     // Statuses after the enrichment, as below: a late open may settle meanwhile.
@@ -32,7 +42,10 @@ export async function composeSnapshot(
     import("../model/sanitize_snapshot.ts"),
     import("../model/device_health.ts"),
   ]);
-  const merged = mergeReadings(inputs, indexes);
+  if (slot !== null && slot.records === null) {
+    slot.records = new (await import("../model/merged_processes.ts")).MergedProcesses();
+  }
+  const merged = mergeReadings(inputs, indexes, slot?.records ?? null);
   const processes = await enricher.enrich(merged.processes);
   // The last guard: no parser's number reaches the output unchecked; health judges the rest.
   return withDeviceHealth(sanitizeSnapshot(snapshotOf(statuses(), merged.devices, processes)));

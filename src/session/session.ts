@@ -24,7 +24,7 @@ import type {
   Snapshot,
 } from "../model/types.ts";
 import { LazyProcessEnricher } from "./lazy_enricher.ts";
-import { composeSnapshot } from "./compose_snapshot.ts";
+import { composeSnapshot, type RecordsSlot } from "./compose_snapshot.ts";
 import { settleWithin } from "./deadline.ts";
 import { failure, safeClose, skipped } from "./backend_status.ts";
 import { deviceIdentities, notAnsweringDetail, notAnsweringReading } from "./not_answering.ts";
@@ -68,6 +68,8 @@ export class Session {
    * life. One-shot readings number devices in PCI order from 0.
    */
   readonly #indexes: StableDeviceIndexes | null;
+  /** Long-running sessions only: an unchanged process's merged record is handed out again. */
+  readonly #records: RecordsSlot | null;
   #openPromise: Promise<void> | null = null;
   #closed = false;
   #closing: Promise<void> | null = null;
@@ -78,6 +80,7 @@ export class Session {
     this.#openDeadlineMs = options.openDeadlineMs ?? this.#deadlineMs;
     this.#enricher = new LazyProcessEnricher(ctx);
     this.#indexes = (ctx.rescanIntervalMs ?? null) !== null ? new StableDeviceIndexes() : null;
+    this.#records = this.#indexes === null ? null : { records: null };
     this.#entries = plans.map((plan) => ({
       plan,
       backend: null,
@@ -189,7 +192,13 @@ export class Session {
     await this.open();
     const readings = await Promise.all(this.#entries.map((entry) => this.#readOne(entry)));
     const inputs = readings.flatMap((r) => r ? [r] : []);
-    return composeSnapshot(inputs, this.#indexes, this.#enricher, () => this.statuses());
+    return composeSnapshot(
+      inputs,
+      this.#indexes,
+      this.#enricher,
+      () => this.statuses(),
+      this.#records,
+    );
   }
 
   async #readOne(entry: Entry): Promise<{ id: BackendId; reading: BackendReading } | null> {

@@ -28,7 +28,6 @@ import {
   type DrmSampleResult,
 } from "../../linux/fdinfo/drm_process_sampler.ts";
 import { scanPathOf } from "../../linux/fdinfo/choose_proc_reader.ts";
-import { gpuMemoryFromRegions } from "../../linux/fdinfo/gpu_memory.ts";
 import { FDINFO_CAP_BYTES } from "../../linux/fdinfo/scan_drm_clients.ts";
 import { capLabel } from "../../linux/bounded_read.ts";
 import { listDrmCards } from "../../linux/sysfs/drm_cards.ts";
@@ -37,6 +36,7 @@ import type { Backend, BackendContext, BackendDescriptor, BackendOpenResult } fr
 import { type DrmDeviceSample, readDrmDevice } from "./read_device.ts";
 import { readAccelDevice } from "./read_accel.ts";
 import { noDrmDeviceResult } from "./no_device.ts";
+import { ProcessReadings } from "./process_readings.ts";
 
 /** What the backend needs from the fdinfo side; the real one walks /proc. */
 export interface ProcessSampler {
@@ -56,6 +56,8 @@ export class DrmBackend implements Backend {
   readonly #makeSampler: (ctx: BackendContext) => ProcessSampler;
   #sampler: ProcessSampler | null = null;
   #energy = new Map<string, EnergyMark>();
+  /** An idle process's reading is the last sample's. */
+  readonly #readings = new ProcessReadings();
 
   constructor(ctx: BackendContext, makeSampler: (ctx: BackendContext) => ProcessSampler) {
     this.#ctx = ctx;
@@ -96,6 +98,7 @@ export class DrmBackend implements Backend {
     }
     const byId = new Map(samples.map((s) => [s.reading.localId, s]));
     const processes: ProcessReading[] = [];
+    this.#readings.begin();
     const usagesByDevice = new Map<string, DrmProcessUsage[]>();
     let unplaced = 0;
     for (const usage of result?.usages ?? []) {
@@ -107,11 +110,14 @@ export class DrmBackend implements Backend {
         if (usage.memoryByRegion !== null || usage.engines !== null) unplaced++;
         continue;
       }
-      processes.push(toProcessReading(usage, device));
+      processes.push(
+        this.#readings.readingOf(usage, device.reading.localId, device.integrated),
+      );
       const list = usagesByDevice.get(device.reading.localId);
       if (list === undefined) usagesByDevice.set(device.reading.localId, [usage]);
       else list.push(usage);
     }
+    this.#readings.end();
     for (const sample of samples) {
       addClientEngines(sample, usagesByDevice.get(sample.reading.localId) ?? []);
     }
@@ -163,18 +169,6 @@ function skipNotes(result: DrmSampleResult | null, unplaced: number): string[] {
   }
   if (unplaced > 0) notes.push(`${unplaced} process usages on devices not listed were ignored`);
   return notes;
-}
-
-function toProcessReading(usage: DrmProcessUsage, device: DrmDeviceSample): ProcessReading {
-  return {
-    pid: usage.pid,
-    deviceLocalId: device.reading.localId,
-    memoryByRegion: usage.memoryByRegion,
-    gpuMemoryBytes: gpuMemoryFromRegions(usage.memoryByRegion, device.integrated),
-    engines: usage.engines,
-    type: "drm",
-    perProcess: true,
-  };
 }
 
 /**
