@@ -11,24 +11,51 @@ interface TicksAt {
   startTime: string;
   ticks: number;
   atMs: number;
+  /** The sample that recorded it. */
+  sample: number;
 }
 
 export class CpuTimes {
-  #previous = new Map<number, TicksAt>();
-  #current = new Map<number, TicksAt>();
+  /**
+   * The last reading of each process, updated in place: no map or object per sample (a map a
+   * sample, held into the next, was young memory surviving each scavenge of a long run).
+   */
+  readonly #readings = new Map<number, TicksAt>();
+  #sample = 0;
 
   /** The process's CPU % since the previous sample; records this reading for the next. */
   percentFor(pid: number, stat: StatFields | null, nowMs: number): number | null {
     if (stat === null || stat.cpuTicks === null) return null;
-    this.#current.set(pid, { startTime: stat.startTime, ticks: stat.cpuTicks, atMs: nowMs });
-    const before = this.#previous.get(pid);
-    if (before === undefined || before.startTime !== stat.startTime) return null;
-    return cpuPercentBetween(before.ticks, stat.cpuTicks, nowMs - before.atMs);
+    const entry = this.#readings.get(pid);
+    let percent: number | null = null;
+    // Only a reading of the sample just before counts, and only of the same process.
+    if (
+      entry !== undefined && entry.sample === this.#sample - 1 &&
+      entry.startTime === stat.startTime
+    ) percent = cpuPercentBetween(entry.ticks, stat.cpuTicks, nowMs - entry.atMs);
+    if (entry === undefined) {
+      this.#readings.set(pid, {
+        startTime: stat.startTime,
+        ticks: stat.cpuTicks,
+        atMs: nowMs,
+        sample: this.#sample,
+      });
+    } else {
+      // An equal start time keeps the old string: the new one dies young.
+      if (entry.startTime !== stat.startTime) entry.startTime = stat.startTime;
+      entry.ticks = stat.cpuTicks;
+      entry.atMs = nowMs;
+      entry.sample = this.#sample;
+    }
+    return percent;
   }
 
   /** Ends a sample: its readings become the base of the next; pids not seen are forgotten. */
   endSample(): void {
-    this.#previous = this.#current;
-    this.#current = new Map();
+    const sample = this.#sample++;
+    // forEach, not `for…of` over entries: no [pid, reading] array per process.
+    this.#readings.forEach((entry, pid, readings) => {
+      if (entry.sample !== sample) readings.delete(pid);
+    });
   }
 }
