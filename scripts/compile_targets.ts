@@ -73,7 +73,6 @@ export const LAZY_MODULES = [
   "src/fleet/fleet_source.ts",
   "src/fleet/merge_hosts.ts",
   "src/fleet/read_hosts.ts",
-  "src/linux/fdinfo/choose_proc_reader.ts",
   "src/model/device_filter.ts",
   "src/model/device_health.ts",
   "src/model/merge.ts",
@@ -84,6 +83,7 @@ export const LAZY_MODULES = [
   "src/render/host_groups.ts",
   "src/render/snapshot_table.ts",
   "src/session/enrich_processes.ts",
+  "src/session/stat_reader.ts",
 ] as const;
 
 /**

@@ -9,7 +9,7 @@
  * keeps them open between samples as gputop does under a real procfs (`/proc`).
  */
 import { fileURLToPath } from "node:url";
-import { KEEP_FDINFO_OPEN_HOOK } from "../../src/backends/drm/backend.ts";
+import { KEEP_FDINFO_OPEN_HOOK } from "../../src/linux/keep_open_hook.ts";
 
 const MAIN = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
 const WARMUP_MS = 5000;

@@ -46,6 +46,9 @@ import type { GpuProcess } from "../model/types.ts";
 import type { BackendContext } from "../backends/backend.ts";
 import { CpuTimes } from "./cpu_times.ts";
 import { CgroupRounds } from "./cgroup_rounds.ts";
+import type { ProcessEnricherOptions } from "./enricher_options.ts";
+import type { StatReader } from "./stat_reader.ts";
+import { KEEP_FDINFO_OPEN_HOOK } from "../linux/keep_open_hook.ts";
 import { ProcessRows } from "./process_rows.ts";
 import {
   attributionFacts,
@@ -74,32 +77,11 @@ export function processEnricherFor(ctx: BackendContext): ProcessEnricher {
     rescanIntervalMs: ctx.rescanIntervalMs ?? null,
     nowMs: ctx.nowMs,
     scan: ctx.env("GPUTOP_SCAN") === "ops" ? "ops" : "auto",
+    keepStatOpenOnAnyFilesystem: ctx.env(KEEP_FDINFO_OPEN_HOOK) === "1",
   });
 }
 
-export interface ProcessEnricherOptions {
-  procRoot: string;
-  /**
-   * `--root`: `etc/passwd` and `var/log/pods` are read under it. Null or absent: beside the
-   * proc root (`/proc` → `/etc/passwd`, falling back to it; `/var/log/pods`).
-   */
-  rootDir?: string | null;
-  /** null: one-shot, read everything on every call. A number: cache (see the module comment). */
-  rescanIntervalMs: number | null;
-  /** Monotonic clock in milliseconds (for the passwd and cgroup refresh, and CPU %). */
-  nowMs: () => number;
-  /**
-   * Bytes per page of `stat`'s resident pages; default read once from `/proc/self/auxv`.
-   * Null: unknown, RSS comes from `status` instead.
-   */
-  pageSizeBytes?: number | null;
-  /**
-   * How a long-running session reads each known process's `stat` every sample: "auto" through
-   * the scan's reader (libc's openat + pread where it loads: no string path, no exception for a
-   * missing file), "ops" Deno's ops (`GPUTOP_SCAN=ops`). One-shot reads always use the ops.
-   */
-  scan?: ScanPath;
-}
+export type { ProcessEnricherOptions } from "./enricher_options.ts";
 
 /** What is kept of one process instance between samples. */
 interface KnownProcess {
@@ -130,11 +112,14 @@ export class ProcessEnricher {
   #known = new Map<number, KnownProcess>();
   readonly #scan: ScanPath;
   /** Set by `prepare()` in a long-running session; else `stat` is read through Deno's ops. */
-  #readStatOf: ((pid: number) => string | null) | null = null;
+  #stats: StatReader | null = null;
+  #prepared = false;
+  readonly #keepStatOpen: boolean;
 
   constructor(options: ProcessEnricherOptions) {
     this.#procRoot = options.procRoot;
     this.#scan = options.scan ?? "auto";
+    this.#keepStatOpen = options.keepStatOpenOnAnyFilesystem ?? false;
     this.#rescanIntervalMs = options.rescanIntervalMs;
     this.#nowMs = options.nowMs;
     const rootDir = options.rootDir ?? null;
@@ -164,6 +149,7 @@ export class ProcessEnricher {
     );
     // Pids not in this sample are forgotten: a later process with the same pid is read anew.
     this.#known = known;
+    this.#stats?.retain((pid) => known.has(pid));
     this.#cgroups.end();
     this.#cpu.endSample();
     return enriched;
@@ -256,19 +242,21 @@ export class ProcessEnricher {
    * Imported here, not at start-up: a one-shot reading never loads the libc binding for it.
    */
   async prepare(): Promise<void> {
-    if (this.#rescanIntervalMs === null || this.#scan === "ops" || this.#readStatOf !== null) {
-      return;
-    }
-    const { chooseProcReader } = await import("../linux/fdinfo/choose_proc_reader.ts");
-    const reader = chooseProcReader(this.#procRoot, false, { scan: this.#scan });
-    this.#readStatOf = (pid) => reader.readStat(pid);
+    if (this.#rescanIntervalMs === null || this.#prepared) return;
+    this.#prepared = true;
+    const { statReaderFor } = await import("./stat_reader.ts");
+    const options = { scan: this.#scan, keepOpenOnAnyFilesystem: this.#keepStatOpen };
+    this.#stats = statReaderFor(this.#procRoot, options);
+  }
+
+  /** Frees what the `stat` reader keeps open (a session's close). */
+  close(): void {
+    this.#stats?.close();
   }
 
   /** `stat` of a process in a long-running session, every sample. */
   #readStat(pid: number): string | null {
-    return this.#readStatOf === null
-      ? readTextOrNull(this.#path(pid, "stat"))
-      : this.#readStatOf(pid);
+    return this.#stats === null ? readTextOrNull(this.#path(pid, "stat")) : this.#stats.read(pid);
   }
 
   #rssOf(pid: number, stat: StatFields): number | null {

@@ -34,6 +34,11 @@ export class LazyProcessEnricher {
     return (await this.#load()).enrich(processes);
   }
 
+  /** Frees what the enricher keeps open (kept-open `stat` files), if it was made. */
+  close(): void {
+    this.#enricher?.close();
+  }
+
   async #load(): Promise<ProcessEnricher> {
     if (this.#enricher === null) {
       const { processEnricherFor } = await import("./enrich_processes.ts");

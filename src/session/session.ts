@@ -253,6 +253,7 @@ export class Session {
 
   async #closeAll(): Promise<void> {
     this.#closed = true;
+    this.#enricher.close(); // kept-open `stat` files
     const waits: Promise<unknown>[] = [];
     for (const entry of this.#entries) {
       if (entry.busy !== null) waits.push(entry.busy);

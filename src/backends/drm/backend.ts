@@ -37,6 +37,7 @@ import { type DrmDeviceSample, readDrmDevice } from "./read_device.ts";
 import { readAccelDevice } from "./read_accel.ts";
 import { noDrmDeviceResult } from "./no_device.ts";
 import { ProcessReadings } from "./process_readings.ts";
+import { KEEP_FDINFO_OPEN_HOOK } from "../../linux/keep_open_hook.ts";
 
 /** What the backend needs from the fdinfo side; the real one walks /proc. */
 export interface ProcessSampler {
@@ -196,13 +197,6 @@ function addClientEngines(sample: DrmDeviceSample, usages: readonly DrmProcessUs
   }
 }
 
-/**
- * `GPUTOP_BENCH_KEEP_FDINFO_OPEN=1`: keep fdinfo files open under any proc root, as under a
- * procfs one (`DrmProcessSamplerOptions.keepOpenOnAnyFilesystem`). For the idle bench on a
- * generated tree only; a plain tree's removed file would still read through its descriptor.
- */
-export const KEEP_FDINFO_OPEN_HOOK = "GPUTOP_BENCH_KEEP_FDINFO_OPEN";
-
 export const drmBackend: BackendDescriptor = {
   ...DRM_INFO,
   create: (ctx) =>
@@ -215,8 +209,7 @@ export const drmBackend: BackendDescriptor = {
           nowMs: () => c.nowMs(),
           rescanIntervalMs: c.rescanIntervalMs,
           scan: scanPathOf(c.env("GPUTOP_SCAN")),
-          // Bench and test hook only (README "Performance"): a generated tree sampled the way
-          // a procfs root is, fdinfo files kept open between samples.
+          // Bench and test hook only (`keep_open_hook.ts`).
           keepOpenOnAnyFilesystem: c.env(KEEP_FDINFO_OPEN_HOOK) === "1",
         }),
     ),
