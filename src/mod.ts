@@ -76,7 +76,9 @@ export function readSnapshot(options: ReadSnapshotOptions = {}): Promise<Snapsho
  * Readings every `intervalMs` on a drift-free schedule, from one session: vendor libraries
  * are initialised once (or per sample with `lazyInit`) and every one is shut down when the
  * iteration ends — after `count`, when `signal` aborts, or when the loop `break`s. A short
- * warm-up sample is taken first, so the first reading already has its rates.
+ * warm-up sample is taken first, so the first reading already has its rates. Treat readings
+ * as read-only: an unchanged process's row (and its nested objects) is the same object in
+ * consecutive readings, which keeps a long run's memory flat.
  *
  * @example Three readings, 100 ms apart
  * ```ts
