@@ -17,6 +17,7 @@ import { ByteKeyedCache, ByteSlots } from "./byte_keyed_cache.ts";
 import { isSpaceCode } from "./fdinfo_chars.ts";
 import { type KeyPlan, keyPlanOf } from "./fdinfo_key_plan.ts";
 import type { ParsedFdinfo } from "./parsed_fdinfo.ts";
+import { UnchangedRegions } from "./unchanged_regions.ts";
 
 const NEWLINE = 10;
 const COLON = 58;
@@ -90,6 +91,8 @@ export class FdinfoLineCache implements ValueStrings {
   readonly heads = new ByteSlots<KeyEntry>(LINE_SLOTS, 64);
   readonly #lineValues = new ByteSlots<string>(LINE_SLOTS, 64);
   readonly builder = new FdinfoBuilder();
+  /** Regions a parse shares with the one before (what a full scan keeps per fd: less). */
+  readonly regions = new UnchangedRegions();
   /** The number of the line being applied (its slot), or -1 past the slots. */
   line = -1;
 
@@ -244,5 +247,7 @@ export function parseFdinfoBytes(
     addOtherLine(lines, bytes, start, end, colon, ascii);
     start = end + 1;
   }
-  return builder.finish();
+  const parsed = builder.finish();
+  if (parsed !== null) lines.regions.share(parsed.memory);
+  return parsed;
 }
