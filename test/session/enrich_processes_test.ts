@@ -9,7 +9,7 @@ import { enrichProcesses, ProcessEnricher } from "../../src/session/enrich_proce
 import { createSession } from "../../src/session/read_snapshot.ts";
 import type { GpuProcess } from "../../src/model/types.ts";
 import { copyTree, procRootOf, sysRootOf } from "../linux/sysfs/fixture_tree.ts";
-import { NO_ATTRIBUTION } from "../../src/model/process_attribution.ts";
+import { drmProcessRow as row } from "../support/drm_process_row.ts";
 
 const PAGE_BYTES = 4096;
 
@@ -50,26 +50,6 @@ function writeProcess(procRoot: string, pid: number, p: FakeProcess): void {
       // there was none
     }
   }
-}
-
-function row(pid: number, extra: Partial<GpuProcess> = {}): GpuProcess {
-  return {
-    pid,
-    name: null,
-    command: null,
-    user: null,
-    deviceIndex: 0,
-    deviceId: "0000:03:00.0",
-    gpuMemoryBytes: 1024,
-    memoryByRegion: null,
-    engines: null,
-    type: "graphics",
-    rssBytes: null,
-    source: "drm",
-    perProcess: true,
-    ...NO_ATTRIBUTION,
-    ...extra,
-  };
 }
 
 /** A scratch host: `<root>/proc` and `<root>/etc/passwd` (uid 1000 = alice). */

@@ -6,28 +6,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { LazyProcessEnricher } from "../../src/session/lazy_enricher.ts";
 import { processEnricherFor } from "../../src/session/enrich_processes.ts";
-import type { GpuProcess } from "../../src/model/types.ts";
-import { NO_ATTRIBUTION } from "../../src/model/process_attribution.ts";
+import { drmProcessRow as row } from "../support/drm_process_row.ts";
 import { testContext } from "../support/backend_context.ts";
-
-function row(pid: number): GpuProcess {
-  return {
-    pid,
-    name: null,
-    command: null,
-    user: null,
-    deviceIndex: 0,
-    deviceId: "0000:03:00.0",
-    gpuMemoryBytes: 1024,
-    memoryByRegion: null,
-    engines: null,
-    type: "graphics",
-    rssBytes: null,
-    source: "drm",
-    perProcess: true,
-    ...NO_ATTRIBUTION,
-  };
-}
 
 Deno.test("LazyProcessEnricher: one-shot, no process: nothing loads, no process comes back", async () => {
   const enricher = new LazyProcessEnricher(testContext());
