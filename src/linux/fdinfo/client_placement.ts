@@ -4,17 +4,16 @@
  * - a client's `DrmClient` (its key string included) is kept with its fd between scans and
  *   handed out again while the fd's parse, pid and node are the same ones; a new parse of the
  *   same client (same pdev and client id) gets a new `DrmClient` with the same key strings;
- * - dedup finds, per device and client id, the client this scan already placed
- *   (`placed_client_ids.ts`: a hash table of indexes into the scan's list, cleared per scan;
- *   nothing allocated per client). A client without a client id is keyed by its own (pid, fd),
- *   which a scan visits once: it is never a repeat. Hashed by the client id (a flat string from
- *   the parse), not by the client key, a concatenation V8 would have to flatten (copy);
+ * - dedup remembers, per device and client id, the scan that last placed it (no Set per scan);
+ *   the maps start afresh at each full walk, so they hold at most the clients of one rescan
+ *   interval. A client without a client id is keyed by its own (pid, fd), which a scan visits
+ *   once: it is never a repeat. Keyed by the client id (a flat string from the parse), not by
+ *   the client key, which is a concatenation V8 would have to flatten (copy) to hash it;
  * - a device's key prefix (`<device>\u0000`) and PCI address are worked out once per device.
  */
 import { normalizePciBusId } from "../../model/pci.ts";
 import type { DeviceNode, DeviceNodeResolver } from "./drm_device_nodes.ts";
 import type { ParsedFdinfo } from "./parsed_fdinfo.ts";
-import { PlacedClientIds } from "./placed_client_ids.ts";
 
 export interface DrmClient {
   /** (device, client) identity; stable across scans, used to pair counters for rates. */
@@ -42,19 +41,25 @@ interface DeviceKeyParts {
 export class ClientPlacement {
   readonly #nodes: DeviceNodeResolver;
   readonly #devices = new Map<string, DeviceKeyParts>();
-  /** The (device, client id) pairs placed by this scan. */
-  readonly #placed = new PlacedClientIds();
-  /** The last device's key and parts (most clients of a scan are on one device): no lookup. */
+  /** Per device key, per client id: the scan that last placed that client. */
+  #placedInScan = new Map<string, Map<string, number>>();
+  /** The last device's key and maps (most clients of a scan are on one device): no lookup. */
   #lastDeviceKey = "";
   #lastParts: DeviceKeyParts | null = null;
+  #lastPlaced: Map<string, number> | null = null;
+  #scan = 0;
 
   constructor(nodes: DeviceNodeResolver) {
     this.#nodes = nodes;
   }
 
-  /** Starts a scan (`scan`, `full`: kept for callers; every scan dedups on its own). */
-  begin(_scan: number, _full: boolean): void {
-    this.#placed.clear();
+  /** Starts scan number `scan`; a full walk forgets the keys of earlier scans. */
+  begin(scan: number, full: boolean): void {
+    this.#scan = scan;
+    if (full) {
+      this.#placedInScan = new Map();
+      this.#lastPlaced = null;
+    }
   }
 
   /**
@@ -85,7 +90,11 @@ export class ClientPlacement {
   /** Adds `client` to `clients` unless this scan placed its key already. */
   #add(client: DrmClient, clients: DrmClient[]): void {
     const clientId = client.fdinfo.clientId;
-    if (clientId !== null && !this.#placed.add(client, clientId, clients)) return;
+    if (clientId !== null) {
+      const placed = this.#placedOn(client.deviceKey);
+      if (placed.get(clientId) === this.#scan) return;
+      placed.set(clientId, this.#scan);
+    }
     clients.push(client);
   }
 
@@ -114,6 +123,17 @@ export class ClientPlacement {
     return { key, pid, deviceKey, pciBusId, fdinfo };
   }
 
+  /** The client ids placed on a device, by the scan that placed each. */
+  #placedOn(deviceKey: string): Map<string, number> {
+    if (this.#lastPlaced !== null && deviceKey === this.#lastDeviceKey) return this.#lastPlaced;
+    let placed = this.#placedInScan.get(deviceKey);
+    if (placed === undefined) this.#placedInScan.set(deviceKey, placed = new Map());
+    this.#lastPlaced = placed;
+    this.#lastParts = this.#partsOf(deviceKey);
+    this.#lastDeviceKey = deviceKey;
+    return placed;
+  }
+
   /** A device key's PCI address (`normalizePciBusId`: a regex) and key prefix, made once. */
   #partsOf(deviceKey: string): DeviceKeyParts {
     if (this.#lastParts !== null && deviceKey === this.#lastDeviceKey) return this.#lastParts;
@@ -122,8 +142,6 @@ export class ClientPlacement {
       parts = { pciBusId: normalizePciBusId(deviceKey), keyPrefix: `${deviceKey}\u0000` };
       this.#devices.set(deviceKey, parts);
     }
-    this.#lastParts = parts;
-    this.#lastDeviceKey = deviceKey;
     return parts;
   }
 }
