@@ -18,6 +18,7 @@ import {
 } from "./fdinfo_key_plan.ts";
 import { LegacyAmdgpuFdinfo } from "./legacy_amdgpu_fdinfo.ts";
 import { normalizedPdev } from "./normalized_pdev.ts";
+import type { UnchangedRegions } from "./unchanged_regions.ts";
 import {
   emptyParsedFdinfo,
   type FdinfoRegionMemory,
@@ -32,18 +33,12 @@ const COLON = 58;
 
 const FREQ_UNITS = unitScales([["", 1], ["Hz", 1], ["KHz", 1e3], ["kHz", 1e3], ["MHz", 1e6]]);
 
-/**
- * Hardening: 4096 characters per line (the longest real values, client names, are 64 bytes).
- * No kernel prints a line near it; a longer line is hostile or corrupt, so it is counted in
- * `ignoredLines` instead of being parsed.
- */
+/** Hardening: 4096 characters per line (real values are ≤ 64 bytes; longer: counted ignored). */
 export const MAX_LINE_CHARS = 4096;
 
 /** What became of one line: used, unusable (counted in `ignoredLines`), or a repeated key. */
 type Outcome = 0 | 1 | 2;
-const IGNORED = 0;
-const APPLIED = 1;
-const REPEATED = 2;
+const [IGNORED, APPLIED, REPEATED] = [0, 1, 2] as const;
 
 /** Turns value bytes into a string (the byte parser's bounded cache of value strings). */
 export interface ValueStrings {
@@ -67,6 +62,9 @@ export class FdinfoBuilder {
   private valueFrom = 0;
   private valueTo = 0;
   private strings: ValueStrings | null = null;
+
+  /** `drafts`: where `putMemory` takes new regions from (the byte parser's; `share` settles). */
+  constructor(private readonly drafts: UnchangedRegions | null = null) {}
 
   /**
    * Starts a new parse with this builder (the byte parser keeps one per line cache: parses
@@ -262,7 +260,10 @@ export class FdinfoBuilder {
     if (known !== undefined && fieldOf(known, field) !== null) return REPEATED;
     const bytes = this.scanValue() ? this.numbers.size() : null;
     if (bytes === null) return IGNORED;
-    const memory = known ?? regionOf(this.result, region);
+    const memory = known ??
+      (this.drafts === null
+        ? regionOf(this.result, region)
+        : (ownRecord(this.result, "memory")[region] = this.drafts.draft()));
     setField(memory, field, bytes);
     this.lastRegionName = region;
     this.lastRegion = memory;

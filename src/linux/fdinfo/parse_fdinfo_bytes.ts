@@ -90,9 +90,10 @@ export class FdinfoLineCache implements ValueStrings {
    */
   readonly heads = new ByteSlots<KeyEntry>(LINE_SLOTS, 64);
   readonly #lineValues = new ByteSlots<string>(LINE_SLOTS, 64);
-  readonly builder = new FdinfoBuilder();
   /** Regions a parse shares with the one before (what a full scan keeps per fd: less). */
   readonly regions = new UnchangedRegions();
+  /** Fills new regions into the drafts of `regions`. */
+  readonly builder = new FdinfoBuilder(this.regions);
   /** The number of the line being applied (its slot), or -1 past the slots. */
   line = -1;
 
@@ -249,5 +250,6 @@ export function parseFdinfoBytes(
   }
   const parsed = builder.finish();
   if (parsed !== null) lines.regions.share(parsed.memory);
+  else lines.regions.discardDrafts();
   return parsed;
 }

@@ -169,7 +169,7 @@ export class LibcProcReader implements ProcScanReader {
     if (fd < 0) return failureOf(libc.errno());
     try {
       const numbers = numericDirents(libc, fd, this.#dirents, into);
-      return numbers === null ? failureOf(libc.errno()) : numbers.sort(ascending);
+      return numbers === null ? failureOf(libc.errno()) : sortAscending(numbers);
     } finally {
       libc.close(fd);
     }
@@ -264,6 +264,25 @@ export class LibcProcReader implements ProcScanReader {
 
 function ascending(a: number, b: number): number {
   return a - b;
+}
+
+/**
+ * `numbers` sorted ascending, in place. procfs lists in ascending order already (checked in
+ * one pass); a short list out of order (a pid's fds on another filesystem) is sorted by
+ * insertion, which allocates nothing (`Array.prototype.sort` copies the array, per pid).
+ */
+function sortAscending(numbers: number[]): number[] {
+  let sorted = true;
+  for (let i = 1; i < numbers.length && sorted; i++) sorted = numbers[i - 1]! <= numbers[i]!;
+  if (sorted) return numbers;
+  if (numbers.length > 64) return numbers.sort(ascending);
+  for (let i = 1; i < numbers.length; i++) {
+    const value = numbers[i]!;
+    let at = i;
+    for (; at > 0 && numbers[at - 1]! > value; at--) numbers[at] = numbers[at - 1]!;
+    numbers[at] = value;
+  }
+  return numbers;
 }
 
 function startsWith(bytes: Uint8Array, length: number, prefix: Uint8Array): boolean {

@@ -57,6 +57,49 @@ Deno.test("UnchangedRegions: a record's own keys only (a region named like a pro
   assert.equal(only.toString, own);
 });
 
+Deno.test("UnchangedRegions: a draft becomes the last parse's region or a copy, then is reused", () => {
+  const regions = new UnchangedRegions();
+  const draft = regions.draft();
+  draft.totalBytes = draft.residentBytes = 4096;
+  const first: Record<string, FdinfoRegionMemory> = { vram: draft };
+  regions.share(first);
+  assert.notEqual(first.vram, draft, "no draft is left in a result");
+  assert.deepEqual(first.vram, { ...region(4096), sharedBytes: null });
+  const again = regions.draft();
+  assert.equal(again, draft, "the draft is reused by the next parse");
+  assert.deepEqual(again, { ...region(null, null), sharedBytes: null }, "emptied");
+  again.totalBytes = again.residentBytes = 4096;
+  const other = regions.draft();
+  other.totalBytes = 1;
+  const second: Record<string, FdinfoRegionMemory> = { vram: again, gtt: other };
+  regions.share(second);
+  assert.equal(second.vram, first.vram, "equal sizes: the last parse's object");
+  assert.notEqual(second.gtt, other);
+  assert.equal(second.gtt!.totalBytes, 1);
+  assert.equal(first.vram!.totalBytes, 4096, "an earlier result never changes");
+  // A parse that made no result: its drafts are handed out again, emptied.
+  regions.draft().totalBytes = 9;
+  regions.discardDrafts();
+  assert.equal(regions.draft().totalBytes, null);
+});
+
+Deno.test("UnchangedRegions: past the drafts, regions are made outright (and kept as they are)", () => {
+  const regions = new UnchangedRegions();
+  const memory: Record<string, FdinfoRegionMemory> = {};
+  for (let i = 0; i < 40; i++) {
+    const made = regions.draft();
+    made.totalBytes = i;
+    memory[`r${i}`] = made;
+  }
+  const drafts = new Set(Object.values(memory));
+  regions.share(memory);
+  for (let i = 0; i < 40; i++) {
+    assert.equal(memory[`r${i}`]!.totalBytes, i);
+    if (i < 16) assert.ok(!drafts.has(memory[`r${i}`]!), `r${i} was a draft: copied`);
+    else assert.ok(drafts.has(memory[`r${i}`]!), `r${i} was made outright: kept`);
+  }
+});
+
 const SIZES = ["0", "4 KiB", "22 MiB", "1 GiB", "7"];
 const REGIONS = ["cpu", "gtt", "vram"];
 const CATEGORIES = ["total", "shared", "active", "resident"];

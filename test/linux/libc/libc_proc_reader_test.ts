@@ -167,3 +167,25 @@ Deno.test("libc reader on real /proc: a kept fdinfo whose fd was closed and reop
     throw error;
   }
 });
+
+Deno.test("libc reader: pids and fds listed out of order (a plain tree) come back ascending", () => {
+  const libc = loadLibc();
+  if (libc === null) return; // no libc here: the ops reader's own tests cover the scan
+  const root = Deno.makeTempDirSync({ prefix: "gputop-order-" });
+  try {
+    // A short list (sorted in place) and a long one (past the in-place sort's 64 entries).
+    const fds = [9, 3, 7, 1, 12, 5, 100, 2];
+    const many = Array.from({ length: 150 }, (_, i) => (i * 37) % 150); // a permutation
+    for (const [pid, numbers] of [[300, fds], [20, many], [1000, []]] as const) {
+      Deno.mkdirSync(`${root}/${pid}/fd`, { recursive: true });
+      for (const fd of numbers) Deno.symlinkSync("/dev/null", `${root}/${pid}/fd/${fd}`);
+    }
+    const reader = new LibcProcReader(libc, root, 0, false);
+    assert.deepEqual(reader.listPids(), [20, 300, 1000]);
+    assert.deepEqual(reader.listFds(300), [...fds].sort((a, b) => a - b));
+    assert.deepEqual(reader.listFds(20), [...many].sort((a, b) => a - b));
+    assert.deepEqual(reader.listFds(1000), []);
+  } finally {
+    Deno.removeSync(root, { recursive: true });
+  }
+});
