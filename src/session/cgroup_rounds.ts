@@ -27,7 +27,9 @@ export class CgroupRounds {
   constructor(procRoot: string, intervalMs: number | null, nowMs: () => number) {
     this.#procRoot = procRoot;
     this.#nowMs = nowMs;
-    this.#schedule = intervalMs === null ? null : new RescanSchedule(intervalMs, CGROUP_COST_MULTIPLE);
+    this.#schedule = intervalMs === null
+      ? null
+      : new RescanSchedule(intervalMs, CGROUP_COST_MULTIPLE);
   }
 
   /** Starts a sample: it is a round when one is due. */
