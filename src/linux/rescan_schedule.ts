@@ -23,12 +23,15 @@ export const MAX_STRETCH = 10;
 
 export class RescanSchedule {
   readonly #intervalMs: number;
+  readonly #costMultiple: number;
   #lastStartMs: number | null = null;
   #waitMs: number;
   #rounds = 0;
 
-  constructor(intervalMs: number) {
+  /** `costMultiple`: how many times its last duration a round waits (a rarer change: more). */
+  constructor(intervalMs: number, costMultiple: number = COST_MULTIPLE) {
     this.#intervalMs = intervalMs;
+    this.#costMultiple = costMultiple;
     this.#waitMs = intervalMs;
   }
 
@@ -51,7 +54,7 @@ export class RescanSchedule {
     const costMs = Math.max(0, endMs - startMs);
     this.#waitMs = Math.min(
       MAX_STRETCH * this.#intervalMs,
-      Math.max(this.#intervalMs, COST_MULTIPLE * costMs),
+      Math.max(this.#intervalMs, this.#costMultiple * costMs),
     );
   }
 }

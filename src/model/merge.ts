@@ -10,9 +10,8 @@
  *
  * Partitions (MIG devices) have no PCI address: they join on their UUID, so they never merge
  * into the GPU at their parent's address, and they are listed right after their parent.
- *
- * A process is one (pid, device) pair; when two backends report the same pair the one
- * earlier in the registry supplies the record and later ones only fill its unknown fields.
+ * A process is one (pid, device) pair (`merge_key.ts`); when two backends report the same pair
+ * the one earlier in the registry supplies the record and later ones only fill its unknown fields.
  */
 import { NO_ATTRIBUTION } from "./process_attribution.ts";
 import { emptyDeviceMetrics } from "./empty_device.ts";
@@ -21,6 +20,7 @@ import { partitionsAfterParents } from "./partition_order.ts";
 import { normalizePciBusId } from "./pci.ts";
 import type { StableDeviceIndexes } from "./stable_index.ts";
 import type { MergedProcesses } from "./merged_processes.ts";
+import { mergeKeyOf } from "./merge_key.ts";
 import type {
   BackendId,
   BackendReading,
@@ -235,7 +235,7 @@ function mergeProcesses(
   deviceOf: (id: BackendId, localId: string | null) => Device | null,
   records: MergedProcesses | null,
 ): GpuProcess[] {
-  const merged = new Map<string, GpuProcess>();
+  const merged = new Map<number | string, GpuProcess>();
   for (const { id, reading } of ordered) {
     const processes = reading.processes;
     // A backend's processes come device by device: the last one's device is looked up once.
@@ -247,7 +247,7 @@ function mergeProcesses(
         localId = process.deviceLocalId;
         device = deviceOf(id, localId);
       }
-      const key = `${process.pid}\u0000${device ? device.index : "-"}`;
+      const key = mergeKeyOf(process.pid, device);
       const existing = merged.get(key);
       if (existing) {
         // A copy: the record may be one handed out before (`MergedProcesses`).

@@ -250,13 +250,20 @@ function sanitizeProcess(process: GpuProcess, dropped: Dropped): GpuProcess | nu
  * instead of copied (500 processes a sample in a long run).
  */
 function processIsClean(process: GpuProcess): boolean {
-  const same = (value: number | null, rule: Rule) => value === null || check(value, rule) === value;
-  const index = (value: number | null) => value === null || isIndex(value);
-  return same(process.gpuMemoryBytes, bytesRule) && same(process.rssBytes, bytesRule) &&
-    index(process.deviceIndex) && index(process.containerPid) &&
-    same(process.cpuPercent, processCpuRule) &&
+  return keptAsIs(process.gpuMemoryBytes, bytesRule) && keptAsIs(process.rssBytes, bytesRule) &&
+    nullOrIndex(process.deviceIndex) && nullOrIndex(process.containerPid) &&
+    keptAsIs(process.cpuPercent, processCpuRule) &&
     (process.memoryByRegion === null || passesUnchanged(process.memoryByRegion, bytesRule)) &&
     (process.engines === null || passesUnchanged(process.engines, percentRule));
+}
+
+// Module functions, not closures in processIsClean: no two closures per process per sample.
+function keptAsIs(value: number | null, rule: Rule): boolean {
+  return value === null || check(value, rule) === value;
+}
+
+function nullOrIndex(value: number | null): boolean {
+  return value === null || isIndex(value);
 }
 
 function isIndex(value: unknown): value is number {

@@ -44,20 +44,28 @@ export function selectProcessSeries(
   processes: readonly GpuProcess[],
   max: number,
 ): { kept: GpuProcess[]; omitted: number } {
-  const known = processes.filter((p) => p.gpuMemoryBytes !== null && p.deviceIndex !== null);
-  const sorted = [...known].sort((a, b) =>
-    (b.gpuMemoryBytes ?? 0) - (a.gpuMemoryBytes ?? 0) || a.pid - b.pid ||
-    (a.deviceIndex ?? 0) - (b.deviceIndex ?? 0)
-  );
-  const seen = new Set<string>();
+  // `filter` makes the copy that is sorted: the snapshot's list is not touched.
+  const sorted = processes.filter((p) => p.gpuMemoryBytes !== null && p.deviceIndex !== null)
+    .sort((a, b) =>
+      (b.gpuMemoryBytes ?? 0) - (a.gpuMemoryBytes ?? 0) || a.pid - b.pid ||
+      (a.deviceIndex ?? 0) - (b.deviceIndex ?? 0)
+    );
+  const seen = new Set<number | string>();
   const unique = sorted.filter((p) => {
-    const key = `${p.pid}/${p.deviceIndex}`;
+    const key = seriesKeyOf(p.pid, p.deviceIndex!);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
   const limit = Math.max(0, max);
   return { kept: unique.slice(0, limit), omitted: Math.max(0, unique.length - limit) };
+}
+
+/** One (pid, device) pair: a number where both are small integers (no string per process). */
+function seriesKeyOf(pid: number, deviceIndex: number): number | string {
+  const numeric = Number.isInteger(pid) && pid >= 0 && pid < 2 ** 31 &&
+    Number.isInteger(deviceIndex) && deviceIndex >= 0 && deviceIndex < 2 ** 21;
+  return numeric ? pid * 2 ** 21 + deviceIndex : `${pid}/${deviceIndex}`;
 }
 
 /** pid, comm, device; then container_id, pod and namespace where known. */

@@ -17,9 +17,20 @@ export interface Family {
 
 /** A label value as the text formats require: backslash, double quote and newline escaped. */
 export function escapeLabelValue(value: string): string {
+  // Most values (pids, comm names, indexes) are plain ASCII: nothing to escape, no regex run.
+  if (isPlainLabelValue(value)) return value;
   // Controls (and lone surrogates) are made visible first, as for a terminal; what remains
   // needs only the format's own three escapes.
   return escapeText(value).replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n");
+}
+
+/** Printable ASCII with no backslash or double quote: what every escape leaves as it is. */
+function isPlainLabelValue(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code > 0x7e || code === 0x5c || code === 0x22) return false;
+  }
+  return true;
 }
 
 /** JavaScript's shortest round-trip form (`1e+21` included) parses as Go's float64 does. */
@@ -29,7 +40,13 @@ function formatValue(value: number): string {
 
 function renderLabels(labels: Labels): string {
   if (labels.length === 0) return "";
-  return `{${labels.map(([key, value]) => `${key}="${escapeLabelValue(value)}"`).join(",")}}`;
+  // Concatenated in a loop: no array of pairs' strings per sample line.
+  let text = "{";
+  for (let i = 0; i < labels.length; i++) {
+    const [key, value] = labels[i]!;
+    text += `${i === 0 ? "" : ","}${key}="${escapeLabelValue(value)}"`;
+  }
+  return `${text}}`;
 }
 
 export function renderFamily(family: Family, openMetrics: boolean): string {

@@ -4,10 +4,16 @@
  * the rescan policy of the DRM scan's full walks (`../linux/rescan_schedule.ts`): at most once
  * per rescan interval, put off while rounds are costly (hundreds of processes), never beyond
  * 10× the interval. A round re-reads every known process; its cost is the time spent in those
- * reads alone. A process read in full (new, or a reused pid) has a fresh cgroup anyway.
+ * reads alone. A process read in full (new, or a reused pid) has a fresh cgroup anyway, so
+ * what a round catches (a known process moved to another cgroup) is rarer than what a full
+ * walk catches (a known process opening the GPU): rounds wait CGROUP_COST_MULTIPLE × their
+ * duration, at most 1/2000 (0.05 %) of a core, where walks wait 400×.
  */
 import { readTextOrNull } from "../linux/read_file.ts";
 import { RescanSchedule } from "../linux/rescan_schedule.ts";
+
+/** A costly round waits this many times its own duration (500 processes, ~5 ms: ~10 s). */
+export const CGROUP_COST_MULTIPLE = 2000;
 
 export class CgroupRounds {
   readonly #procRoot: string;
@@ -21,7 +27,9 @@ export class CgroupRounds {
   constructor(procRoot: string, intervalMs: number | null, nowMs: () => number) {
     this.#procRoot = procRoot;
     this.#nowMs = nowMs;
-    this.#schedule = intervalMs === null ? null : new RescanSchedule(intervalMs);
+    this.#schedule = intervalMs === null
+      ? null
+      : new RescanSchedule(intervalMs, CGROUP_COST_MULTIPLE);
   }
 
   /** Starts a sample: it is a round when one is due. */

@@ -11,6 +11,9 @@ import { SCHEMA_VERSION } from "../model/schema_ids.ts";
 import type { BackendId, BackendReading, BackendStatus, Snapshot } from "../model/types.ts";
 import type { LazyProcessEnricher } from "./lazy_enricher.ts";
 import type { MergedProcesses } from "../model/merged_processes.ts";
+import type { mergeReadings } from "../model/merge.ts";
+import type { sanitizeSnapshot } from "../model/sanitize_snapshot.ts";
+import type { withDeviceHealth } from "../model/device_health.ts";
 
 /**
  * A long-running session's merged records (`model/merged_processes.ts`: an unchanged process's
@@ -25,6 +28,30 @@ export interface SampleInput {
   reading: BackendReading;
 }
 
+/** The modules a reading is composed with, loaded by the first reading that needs them. */
+interface Composers {
+  mergeReadings: typeof mergeReadings;
+  sanitizeSnapshot: typeof sanitizeSnapshot;
+  withDeviceHealth: typeof withDeviceHealth;
+}
+
+/** Kept once loaded: an `import()` per sample costs a module lookup and promises each time. */
+let composers: Composers | null = null;
+
+async function loadComposers(): Promise<Composers> {
+  const [merge, sanitize, health] = await Promise.all([
+    import("../model/merge.ts"),
+    import("../model/sanitize_snapshot.ts"),
+    import("../model/device_health.ts"),
+  ]);
+  composers = {
+    mergeReadings: merge.mergeReadings,
+    sanitizeSnapshot: sanitize.sanitizeSnapshot,
+    withDeviceHealth: health.withDeviceHealth,
+  };
+  return composers;
+}
+
 export async function composeSnapshot(
   inputs: readonly SampleInput[],
   indexes: StableDeviceIndexes | null,
@@ -37,18 +64,16 @@ export async function composeSnapshot(
     const processes = await enricher.enrich([]);
     return snapshotOf(statuses(), [], processes);
   }
-  const [{ mergeReadings }, { sanitizeSnapshot }, { withDeviceHealth }] = await Promise.all([
-    import("../model/merge.ts"),
-    import("../model/sanitize_snapshot.ts"),
-    import("../model/device_health.ts"),
-  ]);
+  const compose = composers ?? await loadComposers();
   if (slot !== null && slot.records === null) {
+    // Once per long-running session: a one-shot reading never loads it.
     slot.records = new (await import("../model/merged_processes.ts")).MergedProcesses();
   }
-  const merged = mergeReadings(inputs, indexes, slot?.records ?? null);
+  const merged = compose.mergeReadings(inputs, indexes, slot?.records ?? null);
   const processes = await enricher.enrich(merged.processes);
   // The last guard: no parser's number reaches the output unchecked; health judges the rest.
-  return withDeviceHealth(sanitizeSnapshot(snapshotOf(statuses(), merged.devices, processes)));
+  const snapshot = snapshotOf(statuses(), merged.devices, processes);
+  return compose.withDeviceHealth(compose.sanitizeSnapshot(snapshot));
 }
 
 function snapshotOf(

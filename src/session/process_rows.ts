@@ -29,21 +29,30 @@ const FACT_FIELDS = new Set<string>(FACT_FIELD_LIST);
 
 export class ProcessRows {
   #last: readonly GpuProcess[] = [];
+  /** What each row of `#last` was made from (or found equal to), by position. */
+  #lastMerged: readonly GpuProcess[] = [];
+  #lastFacts: readonly ProcessFacts[] = [];
 
   /** The rows of this sample: `withFacts` of each process, or the last sample's equal row. */
   rowsOf(
     processes: readonly GpuProcess[],
     factsOf: (process: GpuProcess) => ProcessFacts,
   ): GpuProcess[] {
-    const last = this.#last;
-    const rows = processes.map((process, i) => {
-      const facts = factsOf(process);
+    const [last, lastMerged, lastFacts] = [this.#last, this.#lastMerged, this.#lastFacts];
+    const rows: GpuProcess[] = new Array(processes.length);
+    const facts: ProcessFacts[] = new Array(processes.length);
+    for (let i = 0; i < processes.length; i++) {
+      const process = processes[i]!;
+      const factsNow = facts[i] = factsOf(process);
       const before = last[i];
-      return before !== undefined && sameRow(before, process, facts)
-        ? before
-        : withFacts(process, facts);
-    });
-    this.#last = rows;
+      // The very objects the last row was made from (an idle process: its merged record and
+      // facts are handed out again) make the same row: no field compared.
+      const same = before !== undefined &&
+        ((lastMerged[i] === process && lastFacts[i] === factsNow) ||
+          sameRow(before, process, factsNow));
+      rows[i] = same ? before : withFacts(process, factsNow);
+    }
+    [this.#last, this.#lastMerged, this.#lastFacts] = [rows, processes, facts];
     return rows;
   }
 }

@@ -43,3 +43,21 @@ Deno.test("ProcessHistory: bounded in samples and in processes; the gone are for
   }
   assert.deepEqual(steady.memoryOf("1@"), [990, 991, 992, 993, 994, 995, 996, 997, 998, 999]);
 });
+
+Deno.test("ProcessHistory: a reused pid (another start time) or another host is another process", () => {
+  const history = new ProcessHistory(4);
+  const first = makeProcess({ pid: 7, startTime: "2024-01-01T00:00:00.000Z", gpuMemoryBytes: 1 });
+  const reused = { ...first, startTime: "2024-01-01T00:05:00.000Z", gpuMemoryBytes: 2 };
+  const remote = { ...reused, host: "node-b", gpuMemoryBytes: 3 };
+  history.push(makeSnapshot({ processes: [first] }));
+  history.push(makeSnapshot({ processes: [first] }));
+  history.push(makeSnapshot({ processes: [reused] }));
+  assert.deepEqual(history.memoryOf(processKey(first)), []);
+  assert.deepEqual(history.memoryOf(processKey(reused)), [2]);
+  history.push(makeSnapshot({ processes: [remote] }));
+  assert.equal(processKey(remote), "node-b 7@2024-01-01T00:05:00.000Z");
+  assert.deepEqual(history.memoryOf(processKey(remote)), [3]);
+  assert.deepEqual(history.memoryOf(processKey(reused)), []);
+  history.push(makeSnapshot({ processes: [first] }));
+  assert.deepEqual(history.memoryOf(processKey(first)), [1]);
+});

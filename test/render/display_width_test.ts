@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import stringWidth from "../../src/deps/string_width.ts";
 import {
   displayWidth,
   fitToWidth,
@@ -91,4 +92,18 @@ Deno.test("fitToWidth pads or cuts to exactly the width", () => {
   assert.equal(fitToWidth("abcdef", 4), "abcd");
   assert.equal(fitToWidth("日本語", 5), "日本 "); // 4 columns of text, 1 of padding
   assert.equal(fitToWidth("x", 0), "");
+});
+
+Deno.test("displayWidth: the single-column fast path agrees with string-width everywhere", () => {
+  const neighbours = ["", "a", "\u0301", "\u200d", "\ufe0f", "\u{1F600}", "字", "\u00ad", "▇"];
+  for (let code = 0x20; code < 0x3000; code++) {
+    const char = String.fromCharCode(code);
+    for (const next of neighbours) {
+      const text = `x${char}${next}`;
+      assert.equal(displayWidth(text), stringWidth(text), `U+${code.toString(16)} then ${next}`);
+    }
+  }
+  for (const text of ["", "trainer", "▁▂▃▄▅▆▇█", "GPU 0 · 45 °C — 3×", "e\u0301", "a\u00adb"]) {
+    assert.equal(displayWidth(text), stringWidth(text), text);
+  }
 });

@@ -1,3 +1,4 @@
+import { escapeText } from "../../src/render/escape_text.ts";
 import assert from "node:assert/strict";
 import {
   escapeLabelValue,
@@ -181,4 +182,16 @@ testWithProgram("promtool", "promtool check metrics accepts the exposition", asy
   // promtool can fail: a gauge named like a counter is a lint problem it reports
   const bad = await promtoolCheck(promtool, "# HELP x_total a\n# TYPE x_total gauge\nx_total 1\n");
   assert.notEqual(bad.output.trim(), "");
+});
+
+Deno.test("escapeLabelValue: a plain value is returned as is, every other as the full escape", () => {
+  const fullEscape = (value: string) =>
+    escapeText(value).replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n");
+  for (let code = 0; code < 0x3000; code++) {
+    const value = `a${String.fromCharCode(code)}b`;
+    assert.equal(escapeLabelValue(value), fullEscape(value), `U+${code.toString(16)}`);
+  }
+  for (const value of ["", "trainer", "12345", "kube-system", "a\u{1F600}b", "\ud800"]) {
+    assert.equal(escapeLabelValue(value), fullEscape(value));
+  }
 });

@@ -64,3 +64,23 @@ Deno.test("process rows: changed facts, fields, nested objects or order make new
   const [given] = rows.rowsOf([{ ...merged(2, engines), user: "root" }], () => facts);
   assert.equal(given!.user, "root");
 });
+
+Deno.test("process rows: the same merged record and facts give the last row unread", () => {
+  const rows = new ProcessRows();
+  let reads = 0;
+  const record = new Proxy(merged(1, { gfx: 0 }), {
+    get(target, key, receiver) {
+      reads++;
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  const [first] = rows.rowsOf([record], () => facts);
+  reads = 0;
+  const [second] = rows.rowsOf([record], () => facts);
+  assert.equal(second, first);
+  assert.equal(reads, 0); // no field compared: the very objects the row was made from
+  // Another facts object (equal values) is compared field by field, and still the same row.
+  const [third] = rows.rowsOf([record], () => ({ ...facts }));
+  assert.equal(third, first);
+  assert.ok(reads > 0);
+});
