@@ -11,14 +11,18 @@
  * means the file was removed (its pid directory too, when the process "exited"), or a rename
  * replaced it; the reader then closes it and opens the path again, which fails (the fd or pid
  * is dropped) or opens the file now there (a reused pid, a recreated fdinfo). A file rewritten
- * in place keeps its inode and reads its new text through the kept descriptor. Not caught: a
- * file (or its pid directory) moved elsewhere within the tree, or one with another hard link,
- * keeps a link and reads on; a tree edited that way is no image of procfs.
+ * in place keeps its inode and reads its new text through the kept descriptor. The root itself
+ * is checked once a sample (`rootMoved`: one `statx` of its path): where it names another
+ * directory than before (a symlink repointed at another tree, a directory renamed over it),
+ * every kept file is closed and opened again by path. Not caught: a file (or its pid
+ * directory) moved elsewhere within the tree, or one with another hard link, keeps a link and
+ * reads on; a tree edited that way is no image of procfs.
  *
  * `statx` is glibc ≥ 2.28 and musl ≥ 1.2.5; where the libc has no such symbol, files on a plain
  * tree are opened for every read, as before (no guessing at the per-arch `struct stat`).
  */
 import { onKernelFilesystem } from "../kernel_mounts.ts";
+import { AT_FDCWD } from "./libc_binding.ts";
 
 /** `statx(dirfd, path, flags, mask, buffer)`, as the FFI calls it. */
 export type StatxCall = (
@@ -32,10 +36,21 @@ export type StatxCall = (
 /** From `<linux/fcntl.h>` and `<linux/stat.h>`; the same on every arch (layout test). */
 export const AT_EMPTY_PATH = 0x1000;
 export const STATX_NLINK = 0x4;
-/** `sizeof(struct statx)`; `stx_mask` is the u32 at byte 0, `stx_nlink` the u32 at byte 16. */
+export const STATX_INO = 0x100;
+/** `sizeof(struct statx)` and the byte offsets of the fields read (u32 each; `stx_ino` u64). */
 export const STATX_BYTES = 256;
 export const STATX_MASK_OFFSET = 0;
 export const STATX_NLINK_OFFSET = 16;
+export const STATX_INO_OFFSET = 32;
+export const STATX_DEV_MAJOR_OFFSET = 136;
+export const STATX_DEV_MINOR_OFFSET = 140;
+/** The root's identity: `stx_ino` (two words), `stx_dev_major`, `stx_dev_minor`. */
+const IDENTITY_WORDS = [
+  STATX_INO_OFFSET / 4,
+  STATX_INO_OFFSET / 4 + 1,
+  STATX_DEV_MAJOR_OFFSET / 4,
+  STATX_DEV_MINOR_OFFSET / 4,
+];
 
 /** `""`, NUL-terminated, made once: the path `AT_EMPTY_PATH` asks for. */
 const EMPTY_PATH = new Uint8Array(1);
@@ -47,8 +62,34 @@ export class KeptFileCheck {
   /** Native-endian u32 words over the buffer: the kernel writes the struct in host order. */
   readonly #words = new Uint32Array(this.#buffer.buffer);
 
-  constructor(statx: StatxCall) {
+  /** `<root>/`, NUL-terminated: the trailing slash follows a symlink to its directory. */
+  readonly #root: Uint8Array;
+  /** The root's identity words at the last `rootMoved`; null before the first. */
+  #rootIdentity: number[] | null = null;
+
+  constructor(statx: StatxCall, procRoot: string) {
     this.#statx = statx;
+    this.#root = new TextEncoder().encode(`${procRoot}/\0`);
+  }
+
+  /**
+   * Whether the root names another directory than at the last call (the first call records
+   * it): every kept file then belongs to a tree no longer read, and is to be closed. A failed
+   * call says so too (nothing is lost: the files are opened again by path).
+   */
+  rootMoved(): boolean {
+    const words = this.#words;
+    const before = this.#rootIdentity;
+    if (
+      this.#statx(AT_FDCWD, this.#root, 0, STATX_INO, this.#buffer) !== 0 ||
+      (words[STATX_MASK_OFFSET / 4]! & STATX_INO) === 0
+    ) {
+      this.#rootIdentity = null;
+      return true;
+    }
+    const now = IDENTITY_WORDS.map((index) => words[index]!);
+    this.#rootIdentity = now;
+    return before !== null && now.some((word, i) => word !== before[i]);
   }
 
   /** False when the file is gone from the tree (or the call fails, or says nothing of links). */
@@ -108,5 +149,5 @@ export function keepOpenPlan(
   if (choice.reopenFiles === true) return null;
   if (onKernelFilesystem(procRoot)) return { check: null };
   const statx = choice.statx !== undefined ? choice.statx : loadStatx(libcName);
-  return statx === null ? null : { check: new KeptFileCheck(statx) };
+  return statx === null ? null : { check: new KeptFileCheck(statx, procRoot) };
 }

@@ -7,7 +7,9 @@
  * then; the file is closed and the path opened again, which reads the new process (or fails).
  * Under a plain directory tree a kept file is checked before each read (`check`,
  * `kept_file_check.ts`): once removed (the pid directory removed, or replaced by a reused pid's)
- * its link count is 0, and it is closed and the path opened again, as after a failed read.
+ * its link count is 0, and it is closed and the path opened again, as after a failed read;
+ * and the first read of a sample (after `retain`) checks the root: all are closed when it
+ * names another directory (`rootMoved`).
  * At most `limit` files are kept; past it, files are opened for each read. Files of pids no
  * longer wanted are closed by `retain`, all of them by `close`.
  */
@@ -27,6 +29,8 @@ export class KeptStatFiles {
   readonly #buffer = new Uint8Array(STAT_BUFFER_BYTES);
 
   readonly #check: KeptFileCheck | null;
+  /** Whether this sample's reads checked the root yet (`retain` ends a sample). */
+  #rootChecked = false;
 
   /** `check`: how a kept file is checked before each read (null: procfs, no check). */
   constructor(libc: Libc, procRoot: string, limit: number, check: KeptFileCheck | null = null) {
@@ -43,6 +47,10 @@ export class KeptStatFiles {
 
   /** The `stat` text of `pid`, or null when it cannot be read (exited, no such file). */
   read(pid: number): string | null {
+    if (!this.#rootChecked && this.#check !== null) {
+      if (this.#check.rootMoved()) this.close();
+      this.#rootChecked = true;
+    }
     const kept = this.#kept.get(pid);
     if (kept !== undefined) {
       const linked = this.#check === null || this.#check.stillLinked(kept);
@@ -60,6 +68,7 @@ export class KeptStatFiles {
 
   /** Closes the files of pids `wanted` says no to. */
   retain(wanted: (pid: number) => boolean): void {
+    this.#rootChecked = false;
     // forEach, not `for…of` over entries: no [pid, fd] array per process.
     this.#kept.forEach((fd, pid) => {
       if (!wanted(pid)) this.#forget(pid, fd);

@@ -16,9 +16,9 @@
  * closed and reopened between two reads shows the new file's fdinfo, exactly as a fresh open
  * would: a non-DRM file parses as no client, another DRM open prints another client id (the
  * scanner then reads the link again). Kept files are closed when released and on `close()`.
- * Under a plain directory tree a removed file would still read through a kept descriptor, so
- * there each kept file is checked before its read (`keptCheck`, `kept_file_check.ts`: a link
- * count of 0 closes it and the path is opened again, as after a failed read).
+ * A plain tree's kept files are checked (`keptCheck`, `kept_file_check.ts`): each before its
+ * read (removed: closed, the path opened again), and the root once a scan (each starts by
+ * reading `loadavg` or listing pids; all are closed when it names another directory).
  */
 import { OVER_CAP, type OverCap } from "../bounded_read.ts";
 import { type DeviceNode, deviceNodeOf } from "../fdinfo/drm_device_nodes.ts";
@@ -75,7 +75,6 @@ export class LibcProcReader implements ProcScanReader {
    * out this one memo for every read, refilled each time: its caller keeps only the parse.
    */
   readonly #oneShotMemo: BytesMemo | null;
-  /** Checks a kept file before its read (a plain tree); null: none needed (procfs). */
   readonly #keptCheck: KeptFileCheck | null;
 
   /**
@@ -110,6 +109,7 @@ export class LibcProcReader implements ProcScanReader {
   }
 
   listPids(): number[] | ListFailure {
+    this.#closeKeptWhenRootMoved();
     return this.#list(this.#path.root(), []);
   }
 
@@ -172,11 +172,16 @@ export class LibcProcReader implements ProcScanReader {
   }
 
   readLoadavg(): string | null {
+    this.#closeKeptWhenRootMoved();
     return this.#readText(this.#path.rootFile(SUFFIX_LOADAVG));
   }
 
   close(): void {
     for (const memo of [...this.#kept]) this.#unkeep(memo);
+  }
+
+  #closeKeptWhenRootMoved(): void {
+    if (this.#keptCheck !== null && this.#keptCheck.rootMoved()) this.close();
   }
 
   /** The numeric entries of the directory `path`, ascending, into `into` (refilled). */

@@ -139,3 +139,23 @@ Deno.test("kept fdinfo, plain tree: the DRM sampler drops a removed client's usa
     assert.deepEqual(pids(), [10_000], "gone at the next (incremental) sample");
     sampler.close();
   }));
+
+Deno.test("kept fdinfo, plain tree: a root symlink repointed at another tree reads the new one", () =>
+  withTempDir((dir) => {
+    const root = join(dir, "proc");
+    generateProcTree(join(dir, "a"), { processes: 2, drmFds: 2, otherFds: 0 });
+    generateProcTree(join(dir, "b"), { processes: 2, drmFds: 2, otherFds: 0 });
+    const changed = withVram(join(dir, "b"), 10_000, 0, 555);
+    Deno.writeTextFileSync(fdinfoPath(join(dir, "b"), 10_000, 0), changed);
+    Deno.symlinkSync(join(dir, "a"), root);
+    const libc = new DrmClientScanner(root, SYS, true);
+    const ops = new DrmClientScanner(root, SYS, true, { scan: "ops" });
+    assert.deepEqual(vramOf(libc, true), vramOf(ops, true));
+    assert.equal(libc.keptOpenFiles, 2);
+    Deno.removeSync(root);
+    Deno.symlinkSync(join(dir, "b"), root);
+    const next = incremental(libc, ops, "root repointed");
+    assert.equal([...next.values()][0], 555 * KiB, "tree b's file, not the kept one of a");
+    assert.equal(libc.keptOpenFiles, 2, "kept again, from the new tree");
+    libc.close();
+  }));

@@ -2,7 +2,8 @@
  * `src/linux/libc/kept_file_check.ts`: the `struct statx` offsets and constants it uses, checked
  * against this machine's kernel headers with a probe built by `cc`; `stillLinked` on real files
  * (kept, removed, replaced by a rename, rewritten in place; a failing call and a reply without
- * the link count read as gone); and the plan per root: procfs unchecked, a plain tree checked,
+ * the link count read as gone); `rootMoved` on a symlinked root repointed at another tree; and
+ * the plan per root: procfs unchecked, a plain tree checked,
  * none with the reopen hook or without `statx`.
  */
 import assert from "node:assert/strict";
@@ -13,6 +14,10 @@ import {
   KeptFileCheck,
   loadStatx,
   STATX_BYTES,
+  STATX_DEV_MAJOR_OFFSET,
+  STATX_DEV_MINOR_OFFSET,
+  STATX_INO,
+  STATX_INO_OFFSET,
   STATX_MASK_OFFSET,
   STATX_NLINK,
   STATX_NLINK_OFFSET,
@@ -31,9 +36,15 @@ int main(void) {
   SIZE(statx_t);
   OFF(statx_t, stx_mask);
   OFF(statx_t, stx_nlink);
+  OFF(statx_t, stx_ino);
+  OFF(statx_t, stx_dev_major);
+  OFF(statx_t, stx_dev_minor);
+  LEN(statx_t, stx_ino);
+  LEN(statx_t, stx_dev_major);
   LEN(statx_t, stx_mask);
   LEN(statx_t, stx_nlink);
   CONST(STATX_NLINK);
+  CONST(STATX_INO);
   CONST(AT_EMPTY_PATH);
   return 0;
 }
@@ -60,9 +71,15 @@ async function statxLayoutMatches(): Promise<void> {
       "statx_t.size": String(STATX_BYTES),
       "statx_t.stx_mask": String(STATX_MASK_OFFSET),
       "statx_t.stx_nlink": String(STATX_NLINK_OFFSET),
+      "statx_t.stx_ino": String(STATX_INO_OFFSET),
+      "statx_t.stx_dev_major": String(STATX_DEV_MAJOR_OFFSET),
+      "statx_t.stx_dev_minor": String(STATX_DEV_MINOR_OFFSET),
+      "statx_t.stx_ino.length": "8",
+      "statx_t.stx_dev_major.length": "4",
       "statx_t.stx_mask.length": "4",
       "statx_t.stx_nlink.length": "4",
       "const.STATX_NLINK": String(STATX_NLINK),
+      "const.STATX_INO": String(STATX_INO),
       "const.AT_EMPTY_PATH": String(AT_EMPTY_PATH),
     });
   } finally {
@@ -81,7 +98,7 @@ Deno.test("kept file check: linked, removed, renamed over, rewritten in place", 
   withTempDir((dir) => {
     const statx = loadStatx(loadLibc()!.name);
     assert.notEqual(statx, null, "glibc ≥ 2.28 here");
-    const check = new KeptFileCheck(statx!);
+    const check = new KeptFileCheck(statx!, dir);
     const libc = loadLibc()!;
     const path = join(dir, "f");
     Deno.writeTextFileSync(path, "one");
@@ -109,11 +126,33 @@ Deno.test("kept file check: a reply without the link count in stx_mask reads as 
     view.setUint32(STATX_NLINK_OFFSET, links, true);
     return 0;
   };
-  assert.equal(new KeptFileCheck(reply(STATX_NLINK, 1)).stillLinked(3), true);
-  assert.equal(new KeptFileCheck(reply(0, 1)).stillLinked(3), false);
-  assert.equal(new KeptFileCheck(reply(STATX_NLINK, 0)).stillLinked(3), false);
-  assert.equal(new KeptFileCheck(() => -1).stillLinked(3), false);
+  assert.equal(new KeptFileCheck(reply(STATX_NLINK, 1), "/x").stillLinked(3), true);
+  assert.equal(new KeptFileCheck(reply(0, 1), "/x").stillLinked(3), false);
+  assert.equal(new KeptFileCheck(reply(STATX_NLINK, 0), "/x").stillLinked(3), false);
+  assert.equal(new KeptFileCheck(() => -1, "/x").stillLinked(3), false);
 });
+
+Deno.test("kept file check: rootMoved sees a symlinked root repointed or a directory renamed over it", () =>
+  withTempDir((dir) => {
+    for (const tree of ["a", "b"]) Deno.mkdirSync(join(dir, tree));
+    const root = join(dir, "proc");
+    Deno.symlinkSync(join(dir, "a"), root);
+    const check = new KeptFileCheck(loadStatx(loadLibc()!.name)!, root);
+    assert.equal(check.rootMoved(), false, "the first call records the root");
+    assert.equal(check.rootMoved(), false, "the same directory");
+    Deno.removeSync(root);
+    Deno.symlinkSync(join(dir, "b"), root);
+    assert.equal(check.rootMoved(), true, "repointed at another tree");
+    assert.equal(check.rootMoved(), false);
+    Deno.removeSync(root);
+    assert.equal(check.rootMoved(), true, "gone: a failed call");
+    Deno.mkdirSync(root);
+    assert.equal(check.rootMoved(), false, "after a failure, recorded afresh");
+    Deno.mkdirSync(join(dir, "c"));
+    Deno.removeSync(root);
+    Deno.renameSync(join(dir, "c"), root);
+    assert.equal(check.rootMoved(), true, "another directory renamed into place");
+  }));
 
 Deno.test("keepOpenPlan: procfs unchecked, plain tree checked, none by hook or without statx", () =>
   withTempDir((dir) => {

@@ -64,7 +64,7 @@ Deno.test("kept stat files: past the limit files are opened for each read; close
 
 Deno.test("kept stat files, plain tree: rewritten in place, removed, replaced by a reused pid", () =>
   withTempDir((root) => {
-    const check = new KeptFileCheck(loadStatx(libc().name)!);
+    const check = new KeptFileCheck(loadStatx(libc().name)!, root);
     const files = new KeptStatFiles(libc(), root, 8, check);
     const write = (text: string) => {
       Deno.mkdirSync(`${root}/7`, { recursive: true });
@@ -87,4 +87,27 @@ Deno.test("kept stat files, plain tree: rewritten in place, removed, replaced by
     assert.equal(files.keptOpen, 1);
     files.close();
     assert.equal(files.keptOpen, 0);
+  }));
+
+Deno.test("kept stat files, plain tree: a root repointed at another tree is read afresh", () =>
+  withTempDir((dir) => {
+    const root = `${dir}/proc`;
+    for (const [tree, state] of [["a", "S"], ["b", "R"]]) {
+      Deno.mkdirSync(`${dir}/${tree}/7`, { recursive: true });
+      Deno.writeTextFileSync(`${dir}/${tree}/7/stat`, `7 (x) ${state} 1\n`);
+    }
+    Deno.symlinkSync(`${dir}/a`, root);
+    const files = new KeptStatFiles(
+      libc(),
+      root,
+      8,
+      new KeptFileCheck(loadStatx(libc().name)!, root),
+    );
+    assert.equal(files.read(7), "7 (x) S 1\n");
+    files.retain(() => true); // the sample ends
+    Deno.removeSync(root);
+    Deno.symlinkSync(`${dir}/b`, root);
+    assert.equal(files.read(7), "7 (x) R 1\n", "the new tree's file, not the kept one");
+    assert.equal(files.keptOpen, 1);
+    files.close();
   }));
