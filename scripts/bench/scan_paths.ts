@@ -7,9 +7,9 @@
  *    one fdinfo read + parse (CPU ns per call, many calls; the two readers in paired rounds).
  * 2. Full scan, tree A (2,000 pids, 10,000 DRM + 10,000 other fds): µs CPU per DRM fd.
  * 3. Incremental samples, tree B (500 pids, 2,500 DRM fds, 2,500 other), nothing changed and
- *    every fdinfo rewritten, ms CPU, against the C full walk; for libc also with fdinfo files
- *    kept open (forced: a generated tree is no procfs; nothing is removed here, so the reads
- *    see what procfs would show).
+ *    every fdinfo rewritten, ms CPU, against the C full walk; for libc both with fdinfo files
+ *    reopened for each read (`reopenFiles`, the bench hook) and kept open (the default: on a
+ *    plain tree each kept file is checked by one `statx` before its read).
  * Medians (min–max) of paired rounds. Prints a Markdown table to stdout.
  */
 import process from "node:process";
