@@ -4,12 +4,13 @@
  * scraped once a second. CPU from `/proc/<pid>/stat` (utime + stime) over the measured window,
  * after a warm-up that holds the first full walk. Each figure is the worst of `runs`.
  *
- * Every case runs twice: as the generated tree is (a plain directory: fdinfo files are opened
- * for each read) and with the documented bench hook `GPUTOP_BENCH_KEEP_FDINFO_OPEN=1`, which
- * keeps them open between samples as gputop does under a real procfs (`/proc`).
+ * Every case runs twice: as gputop runs by default on the generated tree (a plain directory:
+ * fdinfo and `stat` files kept open between samples, each checked with one `statx` before its
+ * read) and with the documented bench hook `GPUTOP_BENCH_REOPEN_FILES=1`, which opens and closes
+ * them for every read (what gputop did on a plain tree before kept files were checked).
  */
 import { fileURLToPath } from "node:url";
-import { KEEP_FDINFO_OPEN_HOOK } from "../../src/linux/keep_open_hook.ts";
+import { REOPEN_FILES_HOOK } from "../../src/linux/keep_open_hook.ts";
 
 const MAIN = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
 const WARMUP_MS = 5000;
@@ -64,11 +65,11 @@ async function tmux(...args: string[]): Promise<string> {
   return new TextDecoder().decode(out.stdout).trim();
 }
 
-/** How fdinfo files are read: opened for each read (plain tree) or kept open (procfs). */
-type FdinfoFiles = "reopened" | "kept open";
+/** How fdinfo and `stat` files are read: kept open and checked (default), or reopened (hook). */
+type FdinfoFiles = "kept open" | "reopened";
 
 function hookEnv(files: FdinfoFiles): Record<string, string> {
-  return files === "kept open" ? { [KEEP_FDINFO_OPEN_HOOK]: "1" } : {};
+  return files === "reopened" ? { [REOPEN_FILES_HOOK]: "1" } : {};
 }
 
 /**
@@ -159,8 +160,8 @@ async function serveIdle(
 }
 
 /**
- * The six idle rows (three cases, fdinfo files reopened and kept open), each the worst of
- * `runs` runs of `measureMs`.
+ * The six idle rows (three cases, files kept open by default and reopened by the hook), each
+ * the worst of `runs` runs of `measureMs`.
  */
 export async function idleCpuRows(
   procRoot: string,
@@ -171,10 +172,10 @@ export async function idleCpuRows(
   say: (line: string) => void,
 ): Promise<IdleRow[]> {
   const cases: [string, () => Promise<number>][] = [];
-  for (const files of ["reopened", "kept open"] as const) {
+  for (const files of ["kept open", "reopened"] as const) {
     const how = files === "reopened"
-      ? "fdinfo reopened (the generated tree is no procfs)"
-      : "fdinfo kept open as under procfs (bench hook)";
+      ? "fdinfo and stat reopened for each read (bench hook)"
+      : "fdinfo and stat kept open and statx-checked (default)";
     cases.push(
       [`\`top --interval 1s\` in tmux, ${how}`, () => topIdle(procRoot, sysRoot, measureMs, files)],
       [

@@ -1,9 +1,9 @@
 /**
- * `GPUTOP_BENCH_KEEP_FDINFO_OPEN=1`: a bench and test hook only (README "Performance"). Under any
- * proc root, keep files open between samples of a long-running session as under a procfs root:
- * the DRM scan's fdinfo files (`DrmProcessSamplerOptions.keepOpenOnAnyFilesystem`) and the
- * enrichment's `stat` files (`session/stat_reader.ts`). For the idle bench on a generated tree,
- * which is a plain directory: there a removed file still reads through a kept descriptor, so
- * gputop never keeps one on such a tree otherwise.
+ * `GPUTOP_BENCH_REOPEN_FILES=1`: a bench hook only (README "Performance"). A long-running
+ * session keeps no file open between samples, under any proc root: the DRM scan's fdinfo files
+ * (`DrmProcessSamplerOptions.reopenFiles`) and the enrichment's `stat` files
+ * (`session/stat_reader.ts`) are opened for every read, as gputop read a plain directory tree
+ * before kept files were checked there (`libc/kept_file_check.ts`). The bench's "reopened"
+ * rows set it, so the cost of keeping files open stays visible beside the default.
  */
-export const KEEP_FDINFO_OPEN_HOOK = "GPUTOP_BENCH_KEEP_FDINFO_OPEN";
+export const REOPEN_FILES_HOOK = "GPUTOP_BENCH_REOPEN_FILES";

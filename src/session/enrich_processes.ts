@@ -48,7 +48,7 @@ import { CpuTimes } from "./cpu_times.ts";
 import { CgroupRounds } from "./cgroup_rounds.ts";
 import type { ProcessEnricherOptions } from "./enricher_options.ts";
 import type { StatReader } from "./stat_reader.ts";
-import { KEEP_FDINFO_OPEN_HOOK } from "../linux/keep_open_hook.ts";
+import { REOPEN_FILES_HOOK } from "../linux/keep_open_hook.ts";
 import { ProcessRows } from "./process_rows.ts";
 import {
   attributionFacts,
@@ -77,7 +77,7 @@ export function processEnricherFor(ctx: BackendContext): ProcessEnricher {
     rescanIntervalMs: ctx.rescanIntervalMs ?? null,
     nowMs: ctx.nowMs,
     scan: ctx.env("GPUTOP_SCAN") === "ops" ? "ops" : "auto",
-    keepStatOpenOnAnyFilesystem: ctx.env(KEEP_FDINFO_OPEN_HOOK) === "1",
+    reopenStatFiles: ctx.env(REOPEN_FILES_HOOK) === "1",
   });
 }
 
@@ -114,12 +114,12 @@ export class ProcessEnricher {
   /** Set by `prepare()` in a long-running session; else `stat` is read through Deno's ops. */
   #stats: StatReader | null = null;
   #prepared = false;
-  readonly #keepStatOpen: boolean;
+  readonly #reopenStatFiles: boolean;
 
   constructor(options: ProcessEnricherOptions) {
     this.#procRoot = options.procRoot;
     this.#scan = options.scan ?? "auto";
-    this.#keepStatOpen = options.keepStatOpenOnAnyFilesystem ?? false;
+    this.#reopenStatFiles = options.reopenStatFiles ?? false;
     this.#rescanIntervalMs = options.rescanIntervalMs;
     this.#nowMs = options.nowMs;
     const rootDir = options.rootDir ?? null;
@@ -245,7 +245,7 @@ export class ProcessEnricher {
     if (this.#rescanIntervalMs === null || this.#prepared) return;
     this.#prepared = true;
     const { statReaderFor } = await import("./stat_reader.ts");
-    const options = { scan: this.#scan, keepOpenOnAnyFilesystem: this.#keepStatOpen };
+    const options = { scan: this.#scan, reopenFiles: this.#reopenStatFiles };
     this.#stats = statReaderFor(this.#procRoot, options);
   }
 

@@ -23,6 +23,6 @@ export interface ProcessEnricherOptions {
    * missing file), "ops" Deno's ops (`GPUTOP_SCAN=ops`). One-shot reads always use the ops.
    */
   scan?: ScanPath;
-  /** Bench and test hook (`linux/keep_open_hook.ts`): keep `stat` files open on any tree. */
-  keepStatOpenOnAnyFilesystem?: boolean;
+  /** The bench's reopen hook (`linux/keep_open_hook.ts`): keep no `stat` file open. */
+  reopenStatFiles?: boolean;
 }

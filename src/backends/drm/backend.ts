@@ -37,7 +37,7 @@ import { type DrmDeviceSample, readDrmDevice } from "./read_device.ts";
 import { readAccelDevice } from "./read_accel.ts";
 import { noDrmDeviceResult } from "./no_device.ts";
 import { ProcessReadings } from "./process_readings.ts";
-import { KEEP_FDINFO_OPEN_HOOK } from "../../linux/keep_open_hook.ts";
+import { REOPEN_FILES_HOOK } from "../../linux/keep_open_hook.ts";
 
 /** What the backend needs from the fdinfo side; the real one walks /proc. */
 export interface ProcessSampler {
@@ -210,7 +210,7 @@ export const drmBackend: BackendDescriptor = {
           rescanIntervalMs: c.rescanIntervalMs,
           scan: scanPathOf(c.env("GPUTOP_SCAN")),
           // Bench and test hook only (`keep_open_hook.ts`).
-          keepOpenOnAnyFilesystem: c.env(KEEP_FDINFO_OPEN_HOOK) === "1",
+          reopenFiles: c.env(REOPEN_FILES_HOOK) === "1",
         }),
     ),
 };

@@ -5,7 +5,7 @@
  * file shows the fallback) and a keep-open bound.
  */
 import { type Libc, LIBC_CANDIDATES, loadLibc, softOpenFileLimit } from "../libc/libc_binding.ts";
-import { onKernelFilesystem } from "../kernel_mounts.ts";
+import { keepOpenPlan, type StatxCall } from "../libc/kept_file_check.ts";
 import { LibcProcReader } from "../libc/libc_proc_reader.ts";
 import { OpsProcReader } from "./ops_proc_reader.ts";
 import type { ProcScanReader } from "./proc_scan_reader.ts";
@@ -19,12 +19,10 @@ export interface ProcReaderOptions {
   libcCandidates?: readonly string[];
   /** Most fdinfo files kept open at once (default `defaultKeepOpenLimit`); 0 keeps none. */
   keepOpenLimit?: number;
-  /**
-   * Tests: keep fdinfo files open under a plain directory tree too. Normally only a procfs root
-   * keeps them: a removed file of a plain tree still reads through a descriptor kept open,
-   * where procfs answers ENOENT once the fd is closed.
-   */
-  keepOpenOnAnyFilesystem?: boolean;
+  /** The bench's reopen hook (`../keep_open_hook.ts`): keep no fdinfo file open. */
+  reopenFiles?: boolean;
+  /** Tests: the `statx` binding (null: a libc without it; `../libc/kept_file_check.ts`). */
+  statx?: StatxCall | null;
 }
 
 /** Never more kept-open fdinfo files than this, whatever the limit allows. */
@@ -53,8 +51,10 @@ function readGranted(procRoot: string): boolean {
 
 /**
  * The reader for one scanner. `incremental`: whether fdinfo files may be kept open (a one-shot
- * scan reads each once, so it keeps none); they are kept only under a procfs root, whose
- * files answer each read afresh and fail once their fd is closed.
+ * scan reads each once, so it keeps none). Under a procfs root kept files answer each read
+ * afresh and fail once their fd is closed; under a plain tree each is checked for removal by
+ * `statx` before its read, and none is kept where the libc has no `statx`
+ * (`../libc/kept_file_check.ts`).
  */
 export function chooseProcReader(
   procRoot: string,
@@ -64,10 +64,9 @@ export function chooseProcReader(
   if (options.scan === "ops" || !readGranted(procRoot)) return new OpsProcReader(procRoot);
   const libc = loadLibc(options.libcCandidates ?? LIBC_CANDIDATES);
   if (libc === null) return new OpsProcReader(procRoot);
-  const keepOpen = incremental &&
-    (options.keepOpenOnAnyFilesystem === true || onKernelFilesystem(procRoot));
-  const limit = keepOpen ? options.keepOpenLimit ?? defaultKeepOpenLimit(libc) : 0;
-  return new LibcProcReader(libc, procRoot, limit, incremental);
+  const plan = incremental ? keepOpenPlan(procRoot, libc.name, options) : null;
+  const limit = plan !== null ? options.keepOpenLimit ?? defaultKeepOpenLimit(libc) : 0;
+  return new LibcProcReader(libc, procRoot, limit, incremental, plan?.check ?? null);
 }
 
 /** `GPUTOP_SCAN` as a scan path: "ops" forces Deno's ops; anything else is "auto". */

@@ -67,11 +67,10 @@ export interface DrmProcessSamplerOptions {
   /** "ops" reads /proc through Deno's ops even where libc loads (`GPUTOP_SCAN=ops`). */
   scan?: ScanPath;
   /**
-   * Tests and the bench: keep fdinfo files open under a plain directory tree too, as under a
-   * procfs root (`choose_proc_reader.ts`), so a generated tree whose files are rewritten in
-   * place is sampled the way a real /proc is.
+   * The bench's reopen hook (`../keep_open_hook.ts`): keep no fdinfo file open between samples
+   * (`choose_proc_reader.ts`), to show what keeping them saves.
    */
-  keepOpenOnAnyFilesystem?: boolean;
+  reopenFiles?: boolean;
 }
 
 interface Group {
@@ -125,7 +124,7 @@ export class DrmProcessSampler {
       rescanIntervalMs !== null,
       {
         scan: options.scan ?? "auto",
-        keepOpenOnAnyFilesystem: options.keepOpenOnAnyFilesystem ?? false,
+        reopenFiles: options.reopenFiles ?? false,
       },
     );
   }

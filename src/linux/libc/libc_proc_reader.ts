@@ -16,6 +16,9 @@
  * closed and reopened between two reads shows the new file's fdinfo, exactly as a fresh open
  * would: a non-DRM file parses as no client, another DRM open prints another client id (the
  * scanner then reads the link again). Kept files are closed when released and on `close()`.
+ * A plain tree's kept files are checked (`keptCheck`, `kept_file_check.ts`): each before its
+ * read (removed: closed, the path opened again), and the root once a scan (each starts by
+ * reading `loadavg` or listing pids; all are closed when it names another directory).
  */
 import { OVER_CAP, type OverCap } from "../bounded_read.ts";
 import { type DeviceNode, deviceNodeOf } from "../fdinfo/drm_device_nodes.ts";
@@ -25,6 +28,7 @@ import { ByteKeyedCache } from "../fdinfo/byte_keyed_cache.ts";
 import type { FdinfoMemo, ListFailure, ProcScanReader } from "../fdinfo/proc_scan_reader.ts";
 import { AT_FDCWD, EACCES, EPERM, type Libc, OPEN_READ_FLAGS } from "./libc_binding.ts";
 import { numericDirents } from "./dirents.ts";
+import type { KeptFileCheck } from "./kept_file_check.ts";
 import {
   ProcPathBytes,
   SUFFIX_FD,
@@ -71,12 +75,21 @@ export class LibcProcReader implements ProcScanReader {
    * out this one memo for every read, refilled each time: its caller keeps only the parse.
    */
   readonly #oneShotMemo: BytesMemo | null;
+  readonly #keptCheck: KeptFileCheck | null;
 
   /**
    * `keepOpenLimit`: most fdinfo files kept open at once (0: none). `remember`: false for a
    * one-shot scan, which reads each file once: no copy of the content is kept to compare.
+   * `keptCheck`: how a kept file is checked before each read (null: procfs, no check).
    */
-  constructor(libc: Libc, procRoot: string, keepOpenLimit: number, remember = true) {
+  constructor(
+    libc: Libc,
+    procRoot: string,
+    keepOpenLimit: number,
+    remember = true,
+    keptCheck: KeptFileCheck | null = null,
+  ) {
+    this.#keptCheck = keptCheck;
     this.#libc = libc;
     this.#path = new ProcPathBytes(procRoot);
     this.#keepOpenLimit = keepOpenLimit;
@@ -96,6 +109,7 @@ export class LibcProcReader implements ProcScanReader {
   }
 
   listPids(): number[] | ListFailure {
+    this.#closeKeptWhenRootMoved();
     return this.#list(this.#path.root(), []);
   }
 
@@ -124,7 +138,10 @@ export class LibcProcReader implements ProcScanReader {
     const previous = memo as BytesMemo | null;
     let length: number | null | OverCap = null;
     if (previous !== null && previous.keptFd >= 0) {
-      length = this.#readAll(previous.keptFd);
+      const check = this.#keptCheck; // a plain tree: a removed file is read by path, not kept
+      if (check === null || check.stillLinked(previous.keptFd)) {
+        length = this.#readAll(previous.keptFd);
+      }
       if (length === null) this.#unkeep(previous); // closed, exited: try the path once more
     }
     let openedFd = -1;
@@ -155,11 +172,16 @@ export class LibcProcReader implements ProcScanReader {
   }
 
   readLoadavg(): string | null {
+    this.#closeKeptWhenRootMoved();
     return this.#readText(this.#path.rootFile(SUFFIX_LOADAVG));
   }
 
   close(): void {
     for (const memo of [...this.#kept]) this.#unkeep(memo);
+  }
+
+  #closeKeptWhenRootMoved(): void {
+    if (this.#keptCheck !== null && this.#keptCheck.rootMoved()) this.close();
   }
 
   /** The numeric entries of the directory `path`, ascending, into `into` (refilled). */

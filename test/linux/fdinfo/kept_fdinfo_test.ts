@@ -1,10 +1,13 @@
 /**
- * Kept-open fdinfo files in the incremental scan (libc path), on a generated tree with keeping
- * forced on (`keepOpenOnAnyFilesystem`; a plain tree normally keeps none, as a removed file
- * still reads through a kept descriptor). Values read through kept files follow rewrites; the
- * bound caps the kept files and the fds past it are read by opening them, with the same values;
- * an exited pid's files are released; `close()` releases all and a later scan keeps them again.
- * What the kernel does to a kept file whose fd closes is checked on real processes in
+ * Kept-open fdinfo files in the incremental scan (libc path), on a generated tree (a plain
+ * directory: each kept file is checked with `statx` before its read, `kept_file_check.ts`).
+ * Values read through kept files follow rewrites; the bound caps the kept files and the fds
+ * past it are read by opening them, with the same values; an exited pid's files are released;
+ * `close()` releases all and a later scan keeps them again. A removed fdinfo, one removed and
+ * written again, one replaced by a rename, a removed pid directory and one replaced by a
+ * reused pid's are seen at the next incremental sample, with no full walk and no move of
+ * `loadavg`. The reopen hook and a libc without `statx` keep none. What the kernel does to a
+ * kept file whose fd closes is checked on real processes in
  * `test/linux/libc/libc_proc_reader_test.ts`.
  */
 import assert from "node:assert/strict";
@@ -36,10 +39,7 @@ Deno.test("kept fdinfo: bound, re-reads through kept files, reopening past the b
   withTempDir((root) => {
     // 4 pids with 2 DRM fds each (fds 1 and 2; fd 0 is a socket).
     generateProcTree(root, { processes: 4, drmFds: 8, otherFds: 4 });
-    const scanner = new DrmClientScanner(root, "/nonexistent/sys", true, {
-      keepOpenOnAnyFilesystem: true,
-      keepOpenLimit: 5,
-    });
+    const scanner = new DrmClientScanner(root, "/nonexistent/sys", true, { keepOpenLimit: 5 });
     assert.equal(scanner.readerKind, "libc");
     const first = vramOf(scanner, true);
     assert.equal(first.size, 8);
@@ -71,9 +71,7 @@ Deno.test("kept fdinfo: bound, re-reads through kept files, reopening past the b
 Deno.test("kept fdinfo: an fd whose number now names a non-DRM file is released", () => {
   withTempDir((root) => {
     generateProcTree(root, { processes: 1, drmFds: 2, otherFds: 1 });
-    const scanner = new DrmClientScanner(root, "/nonexistent/sys", true, {
-      keepOpenOnAnyFilesystem: true,
-    });
+    const scanner = new DrmClientScanner(root, "/nonexistent/sys", true);
     assert.equal(vramOf(scanner, true).size, 2);
     assert.equal(scanner.keptOpenFiles, 2);
     // fd 1 closed and reopened on a socket: procfs prints the new file's fdinfo.
@@ -87,15 +85,28 @@ Deno.test("kept fdinfo: an fd whose number now names a non-DRM file is released"
   });
 });
 
-Deno.test("kept fdinfo: none under a plain tree unless forced, none in a one-shot scan", () => {
+Deno.test("kept fdinfo: none with the reopen hook, without statx, or in a one-shot scan", () => {
   withTempDir((root) => {
     generateProcTree(root, { processes: 2, drmFds: 4, otherFds: 2 });
-    const plain = new DrmClientScanner(root, "/nonexistent/sys", true);
-    plain.scan(true);
-    assert.equal(plain.keptOpenFiles, 0);
-    const oneShot = new DrmClientScanner(root, "/nonexistent/sys", false, {
-      keepOpenOnAnyFilesystem: true,
-    });
+    const kept = new DrmClientScanner(root, "/nonexistent/sys", true);
+    assert.equal(vramOf(kept, true).size, 4);
+    assert.equal(kept.keptOpenFiles, 4, "a plain tree keeps them by default (statx loads)");
+    kept.close();
+    for (
+      const options of [{ reopenFiles: true }, { statx: null }] as const
+    ) {
+      const scanner = new DrmClientScanner(root, "/nonexistent/sys", true, options);
+      assert.equal(vramOf(scanner, true).size, 4);
+      setVram(root, 10_000, 1, 44);
+      Deno.removeSync(join(root, "10001"), { recursive: true });
+      const next = vramOf(scanner, false);
+      assert.equal(scanner.keptOpenFiles, 0, JSON.stringify(options));
+      assert.equal(next.size, 2, "the removed pid is dropped (reopened: ENOENT)");
+      assert.equal([...next.values()][0], 44 * KiB);
+      Deno.removeSync(root, { recursive: true });
+      generateProcTree(root, { processes: 2, drmFds: 4, otherFds: 2 });
+    }
+    const oneShot = new DrmClientScanner(root, "/nonexistent/sys", false);
     oneShot.scan(true);
     assert.equal(oneShot.keptOpenFiles, 0);
   });
