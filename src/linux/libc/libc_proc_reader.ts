@@ -28,6 +28,7 @@ import { ByteKeyedCache } from "../fdinfo/byte_keyed_cache.ts";
 import type { FdinfoMemo, ListFailure, ProcScanReader } from "../fdinfo/proc_scan_reader.ts";
 import { AT_FDCWD, EACCES, EPERM, type Libc, OPEN_READ_FLAGS } from "./libc_binding.ts";
 import { numericDirents } from "./dirents.ts";
+import { sortAscending } from "./sort_ascending.ts";
 import type { KeptFileCheck } from "./kept_file_check.ts";
 import {
   ProcPathBytes,
@@ -282,29 +283,6 @@ export class LibcProcReader implements ProcScanReader {
       this.#libc.close(fd);
     }
   }
-}
-
-function ascending(a: number, b: number): number {
-  return a - b;
-}
-
-/**
- * `numbers` sorted ascending, in place. procfs lists in ascending order already (checked in
- * one pass); a short list out of order (a pid's fds on another filesystem) is sorted by
- * insertion, which allocates nothing (`Array.prototype.sort` copies the array, per pid).
- */
-function sortAscending(numbers: number[]): number[] {
-  let sorted = true;
-  for (let i = 1; i < numbers.length && sorted; i++) sorted = numbers[i - 1]! <= numbers[i]!;
-  if (sorted) return numbers;
-  if (numbers.length > 64) return numbers.sort(ascending);
-  for (let i = 1; i < numbers.length; i++) {
-    const value = numbers[i]!;
-    let at = i;
-    for (; at > 0 && numbers[at - 1]! > value; at--) numbers[at] = numbers[at - 1]!;
-    numbers[at] = value;
-  }
-  return numbers;
 }
 
 function startsWith(bytes: Uint8Array, length: number, prefix: Uint8Array): boolean {
