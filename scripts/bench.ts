@@ -100,11 +100,17 @@ async function main(): Promise<void> {
   await section("scans", () => scanRows(context));
   await section("whole processes", () => startupRows({ ...context, work }));
   await section("memory", () => memoryRows(trees.B, sysRoot, NOISY_RUNS, say));
-  const idleMs = quick ? 10_000 : 20_000;
+  // Long windows: see idle_cpu.ts (an idle session's full walks come every ~16–20 s on tree B).
+  const idleWindow = quick ? { warmupMs: 10_000, measureMs: 20_000 } : {
+    warmupMs: 20_000,
+    measureMs: 60_000,
+  };
   await section(
     "idle CPU",
     async () =>
-      (await idleCpuRows(trees.B, sysRoot, "500 / 2,500", idleMs, NOISY_RUNS, say)).map((row) => ({
+      (await idleCpuRows(trees.B, sysRoot, "500 / 2,500", idleWindow, NOISY_RUNS, say)).map((
+        row,
+      ) => ({
         figure: row.figure,
         gputop: row.value,
         reference: "—",
