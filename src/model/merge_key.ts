@@ -14,8 +14,9 @@ const INDEX_LIMIT = 2 ** 21 - 1;
  */
 export function mergeKeyOf(pid: number, device: Device | null): number | string {
   const index = device === null ? -1 : device.index;
-  if (Number.isInteger(pid) && pid >= 0 && pid < PID_LIMIT && index < INDEX_LIMIT) {
-    if (Number.isInteger(index) && index >= -1) return pid * (INDEX_LIMIT + 1) + index + 1;
-  }
-  return `${pid}\u0000${device ? device.index : "-"}`;
+  const numeric = Number.isInteger(pid) && pid >= 0 && pid < PID_LIMIT &&
+    Number.isInteger(index) && index >= -1 && index < INDEX_LIMIT;
+  return numeric
+    ? pid * (INDEX_LIMIT + 1) + index + 1
+    : `${pid}\u0000${device ? device.index : "-"}`;
 }

@@ -112,7 +112,11 @@ const SYMBOLS = {
 
 const loaded = new Map<string, StatxCall | null>();
 
-/** `statx` from the library `name` (the libc the scan loaded), or null where it has none. */
+/**
+ * `statx` from the library `name` (the libc the scan loaded), or null where it has none. Its own
+ * `dlopen`, not a symbol of `libc_binding.ts`'s table: each symbol there costs every reader
+ * (one-shot ones too) ~0.2 ms of `dlopen`, and only a long-running reader on a plain tree needs it.
+ */
 export function loadStatx(name: string): StatxCall | null {
   if (loaded.has(name)) return loaded.get(name) ?? null;
   let statx: StatxCall | null = null;
