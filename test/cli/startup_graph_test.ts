@@ -1,8 +1,10 @@
 /**
  * What start-up loads (README, Performance). Each module costs ~0.1–0.2 ms to load whatever its
  * size, so these tests hold each path to what it needs:
- * - `main.ts` (every command): the parser, the shared options, the default command's entry (and
- *   `version`'s, which imports nothing);
+ * - `main.ts` alone (`gputop version` / `--version` and nothing else, answered there): no parser,
+ *   no command entry, a handful of modules;
+ * - `main.ts` and `cli/run.ts` (every other command, `import()`ed at once): the parser, the
+ *   shared options, the default command's entry (and `version`'s, which imports nothing);
  *   no other command's entry or option specs, no registry, no device-field tables, no error
  *   messages of misplaced options, no `--hosts` reader;
  * - `version` and `help`: no backend, session, renderer, npm or `node:` module (the first
@@ -54,13 +56,33 @@ const otherCommands = (name: string) =>
   /^src\/cli\/(check|query|record|watch|fit)\//.test(name) ||
   ["src/cli/live_options.ts", "src/cli/serve_options.ts", "src/cli/parse_size.ts"].includes(name);
 
-/** Most modules main.ts loads statically (24 when this was written). */
-const MAIN_MODULES_MAX = 24;
-/** Most modules the one-shot snapshot adds to them (39 when this was written). */
-const SNAPSHOT_MODULES_MAX = 39;
+/** Most modules main.ts loads statically (6 when this was written). */
+const VERSION_MODULES_MAX = 6;
+/** Most modules main.ts and cli/run.ts load statically (25 when this was written). */
+const MAIN_MODULES_MAX = 25;
+/** What every command but a plain `version` loads before its own entry. */
+const EVERY_COMMAND = ["src/main.ts", "src/cli/run.ts"];
 
-Deno.test("start-up: main.ts loads the default command's entry (and version's) only, no device-field tables", async () => {
+Deno.test("start-up: `gputop version` alone loads main.ts's few modules: no parser, no entry", async () => {
   const modules = await loadedBy("src/main.ts");
+  const cli = matching(
+    modules,
+    (m) => m.startsWith("src/cli/") && m !== "src/cli/commands/version.ts",
+  );
+  assert.deepEqual(cli, [], `main.ts loads ${cli.join(", ")}`);
+  const unexpected = modules.filter((m) => heavy(m));
+  assert.deepEqual(unexpected, [], `main.ts loads ${unexpected.join(", ")}`);
+  assert.ok(
+    modules.length <= VERSION_MODULES_MAX,
+    `main.ts loads ${modules.length} modules, more than ${VERSION_MODULES_MAX}`,
+  );
+});
+/** Most modules the one-shot snapshot adds to them (40 when this was written: 39, and
+ * cli/closing_in_flight.ts, which main.ts no longer loads for `version`). */
+const SNAPSHOT_MODULES_MAX = 40;
+
+Deno.test("start-up: the CLI loads the default command's entry (and version's) only, no device-field tables", async () => {
+  const modules = await loadedBy(...EVERY_COMMAND);
   assert.ok(modules.includes("src/cli/entries/snapshot.ts"), "the default command's entry");
   const others = matching(modules, otherCommands);
   assert.deepEqual(others, [], `main.ts loads ${others.join(", ")}`);
@@ -71,13 +93,13 @@ Deno.test("start-up: main.ts loads the default command's entry (and version's) o
   assert.deepEqual(rare, [], `main.ts loads ${rare.join(", ")}`);
   assert.ok(
     modules.length <= MAIN_MODULES_MAX,
-    `main.ts loads ${modules.length} modules, more than ${MAIN_MODULES_MAX}`,
+    `main.ts and cli/run.ts load ${modules.length} modules, more than ${MAIN_MODULES_MAX}`,
   );
 });
 
 Deno.test("start-up: version and help load no backend, session, renderer, npm or node: module", async () => {
-  const version = await loadedBy("src/main.ts", "src/cli/commands/version.ts");
-  const help = await loadedBy("src/main.ts", "src/cli/registry.ts", "src/cli/commands/help.ts");
+  const version = await loadedBy(...EVERY_COMMAND, "src/cli/commands/version.ts");
+  const help = await loadedBy(...EVERY_COMMAND, "src/cli/registry.ts", "src/cli/commands/help.ts");
   assert.ok(!version.includes("src/cli/registry.ts"), "version: no registry");
   assert.ok(help.includes("src/cli/entries/watch.ts"), "help: every entry");
   for (const [path, modules] of [["version", version], ["help", help]] as const) {
@@ -87,7 +109,7 @@ Deno.test("start-up: version and help load no backend, session, renderer, npm or
 });
 
 Deno.test("start-up: a one-shot snapshot loads no backend module and no node: or npm module", async () => {
-  const modules = await loadedBy("src/main.ts", "src/cli/commands/snapshot.ts");
+  const modules = await loadedBy(...EVERY_COMMAND, "src/cli/commands/snapshot.ts");
   assert.ok(modules.includes("src/backends/mod.ts"), "the registry is loaded");
   assert.ok(modules.includes("src/backends/drm/info.ts"), "with each backend's info");
   // Each backend's info, and drm's answer where sysfs has no device entry (no_device.ts).
@@ -101,8 +123,8 @@ Deno.test("start-up: a one-shot snapshot loads no backend module and no node: or
 });
 
 Deno.test("start-up: the one-shot snapshot loads only what --json on a machine without a GPU needs", async () => {
-  const main = await loadedBy("src/main.ts");
-  const modules = await loadedBy("src/main.ts", "src/cli/commands/snapshot.ts");
+  const main = await loadedBy(...EVERY_COMMAND);
+  const modules = await loadedBy(...EVERY_COMMAND, "src/cli/commands/snapshot.ts");
   const notNeeded = (m: string) =>
     otherCommands(m) ||
     (m.startsWith("src/render/") && m !== "src/render/json.ts") ||
