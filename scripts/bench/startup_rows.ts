@@ -11,6 +11,7 @@ import type { Row } from "./table.ts";
 import { alternatingWallMs, denoWallMs } from "./whole_process.ts";
 
 const MAIN = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
+const FLOOR = fileURLToPath(new URL("./ffi_floor.ts", import.meta.url));
 
 export interface StartupContext {
   scanner: string;
@@ -36,6 +37,7 @@ export async function startupRows(ctx: StartupContext): Promise<Row[]> {
     treeC: () => denoWallMs([MAIN, "--json", ...drmOn(ctx.trees.C)]),
     treeD: () => denoWallMs([MAIN, "--json", ...drmOn(ctx.trees.D)]),
     cTreeD: () => referenceWallMs(ctx.scanner, ["oneshot", ctx.trees.D]),
+    floorD: () => denoWallMs([FLOOR, ctx.trees.D]),
   }, ctx.processRounds);
   const e = summarize(times.empty ?? []);
   const over = (name: string, figure: string, limitMs: number | null): Row => {
@@ -53,6 +55,8 @@ export async function startupRows(ctx: StartupContext): Promise<Row[]> {
   const d = summarize(times.treeD ?? []);
   const c = summarize(times.cTreeD ?? []);
   const ratio = (d.median - e.median) / c.median;
+  const floor = summarize(times.floorD ?? []);
+  const floorRatio = (floor.median - e.median) / c.median;
   return [
     over(
       "defaults",
@@ -75,6 +79,16 @@ export async function startupRows(ctx: StartupContext): Promise<Row[]> {
       ratio: `${ratio.toFixed(2)}×`,
       target: "≤ 1.5×",
       met: ratio <= 1.5,
+    },
+    {
+      figure: "tree D's floor: the C reference's reads from a bare JS loop through gputop's libc " +
+        "binding (`scripts/bench/ffi_floor.ts`: no parsing, no records, no output) less an " +
+        "empty `deno run`, vs the C reference's process, wall ms",
+      gputop: `${cell(floor, 1)} − ${e.median.toFixed(1)}`,
+      reference: cell(c, 1),
+      ratio: `${floorRatio.toFixed(2)}×`,
+      target: "—",
+      met: null,
     },
   ];
 }
