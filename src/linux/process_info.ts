@@ -5,7 +5,7 @@
  * here throws.
  */
 import { CMDLINE_CAP_BYTES } from "./bounded_read.ts";
-import { readBytesOrNull, readTextOrNull } from "./read_file.ts";
+import { readBytesOrNull, readPidFileTextOrNull, readTextOrNull } from "./read_file.ts";
 import { passwdPathFor, userNameForUid } from "./user_names.ts";
 
 export interface ProcessInfo {
@@ -30,9 +30,9 @@ export function readProcessInfo(
 ): ProcessInfo {
   // Concatenation, not node:path join: this runs for every process of every sample.
   const dir = `${procRoot}/${pid}`;
-  const status = parseStatus(readTextOrNull(`${dir}/status`));
+  const status = parseStatus(readPidFileTextOrNull(`${dir}/status`));
   return {
-    name: parseComm(readTextOrNull(`${dir}/comm`)) ?? status.name,
+    name: parseComm(readPidFileTextOrNull(`${dir}/comm`)) ?? status.name,
     command: parseCmdline(readTextOrNull(`${dir}/cmdline`, CMDLINE_CAP_BYTES)),
     user: status.uid === null
       ? null

@@ -77,6 +77,26 @@ export function readTextOrNull(path: string, capBytes = VALUE_CAP_BYTES): string
   return text === OVER_CAP ? null : text;
 }
 
+/**
+ * `readTextOrNull` for the `/proc/<pid>/` files that the kernel prints whole into any read with
+ * room for them: `status`, `stat`, `comm` and `cgroup`, each one seq_file record
+ * (fs/proc/base.c: `ONE(...)` entries open with `single_open`, `comm` too), and
+ * fs/seq_file.c `seq_read_iter` grows its buffer until the record fits, then copies it all.
+ * Through libc a read shorter than asked then ends the file, saving the read that returns 0
+ * (a regular file in a user-given tree also reads short only at its end). Not for files of
+ * several records (`mountinfo`, `maps`: about a page per read) nor `cmdline` (after
+ * `setproctitle`, a page per read).
+ */
+export function readPidFileTextOrNull(path: string, capBytes = VALUE_CAP_BYTES): string | null {
+  const libc = libcReaderOrNull();
+  const text = libc !== null
+    ? libc.readText(path, capBytes, true)
+    : mayBlockOnRead(path)
+    ? null
+    : readTextBounded(path, capBytes);
+  return text === OVER_CAP ? null : text;
+}
+
 /** File bytes, or null when it cannot be read for any reason (over `capBytes` included). */
 export function readBytesOrNull(path: string, capBytes = VALUE_CAP_BYTES): Uint8Array | null {
   const libc = libcReaderOrNull();

@@ -9,7 +9,7 @@
  * walk catches (a known process opening the GPU): rounds wait CGROUP_COST_MULTIPLE × their
  * duration, at most 1/2000 (0.05 %) of a core, where walks wait 400×.
  */
-import { readTextOrNull } from "../linux/read_file.ts";
+import { readPidFileTextOrNull } from "../linux/read_file.ts";
 import { RescanSchedule } from "../linux/rescan_schedule.ts";
 
 /** A costly round waits this many times its own duration (500 processes, ~5 ms: ~10 s). */
@@ -47,7 +47,7 @@ export class CgroupRounds {
   read(pid: number): string | null | undefined {
     if (!this.#round) return undefined;
     const start = this.#nowMs();
-    const text = readTextOrNull(`${this.#procRoot}/${pid}/cgroup`);
+    const text = readPidFileTextOrNull(`${this.#procRoot}/${pid}/cgroup`);
     this.#costMs += this.#nowMs() - start;
     return text;
   }

@@ -38,7 +38,7 @@ import {
 } from "../linux/process_info.ts";
 import { processStateOf } from "../linux/process_state.ts";
 import { readBootTimeMs, startTimeIso } from "../linux/process_times.ts";
-import { readTextOrNull } from "../linux/read_file.ts";
+import { readPidFileTextOrNull } from "../linux/read_file.ts";
 import { UserNames } from "../linux/user_names.ts";
 import { joinPath, resolvedParent } from "../linux/path_join.ts";
 import { readPodNames } from "../linux/pod_logs.ts";
@@ -174,7 +174,9 @@ export class ProcessEnricher {
   /** Everything: status, comm, cmdline, cgroup, and stat unless the caller read it. */
   #readFull(pid: number, stat: StatFields | null | undefined): ProcessFacts {
     const info = readProcessInfo(this.#procRoot, pid, (uid) => this.#users.nameFor(uid));
-    const read = stat === undefined ? parseStat(readTextOrNull(this.#path(pid, "stat"))) : stat;
+    const read = stat === undefined
+      ? parseStat(readPidFileTextOrNull(this.#path(pid, "stat")))
+      : stat;
     return factsOf(pid, info, {
       stat: read,
       cgroup: readCgroupAttribution(this.#procRoot, pid),
@@ -194,7 +196,7 @@ export class ProcessEnricher {
       // cost a failed read and could not tell processes apart anyway.
       const kept = this.#withFreshCgroup(pid, before);
       known.set(pid, kept);
-      const status = parseStatus(readTextOrNull(this.#path(pid, "status")));
+      const status = parseStatus(readPidFileTextOrNull(this.#path(pid, "status")));
       return {
         ...kept.facts,
         rssBytes: status.rssBytes,
@@ -256,12 +258,16 @@ export class ProcessEnricher {
 
   /** `stat` of a process in a long-running session, every sample. */
   #readStat(pid: number): string | null {
-    return this.#stats === null ? readTextOrNull(this.#path(pid, "stat")) : this.#stats.read(pid);
+    return this.#stats === null
+      ? readPidFileTextOrNull(this.#path(pid, "stat"))
+      : this.#stats.read(pid);
   }
 
   #rssOf(pid: number, stat: StatFields): number | null {
     const pageSize = this.#pageSize();
-    if (pageSize === null) return parseStatus(readTextOrNull(this.#path(pid, "status"))).rssBytes;
+    if (pageSize === null) {
+      return parseStatus(readPidFileTextOrNull(this.#path(pid, "status"))).rssBytes;
+    }
     return stat.rssPages === null ? null : safeProduct(stat.rssPages, pageSize);
   }
 

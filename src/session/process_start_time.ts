@@ -6,10 +6,10 @@
  */
 import { parseStat } from "../linux/process_info.ts";
 import { readBootTimeMs, startTimeIso } from "../linux/process_times.ts";
-import { readTextOrNull } from "../linux/read_file.ts";
+import { readPidFileTextOrNull } from "../linux/read_file.ts";
 
 export function processStartTime(pid: number, procRoot = "/proc"): string | null {
-  const stat = parseStat(readTextOrNull(`${procRoot}/${pid}/stat`));
+  const stat = parseStat(readPidFileTextOrNull(`${procRoot}/${pid}/stat`));
   if (stat === null) return null;
   return startTimeIso(readBootTimeMs(procRoot), stat.startTicks);
 }

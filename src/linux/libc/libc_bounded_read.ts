@@ -21,9 +21,14 @@ export class LibcBoundedReader {
     this.#libc = libc;
   }
 
-  /** The file's text; null when it cannot be read; OVER_CAP past `capBytes`. */
-  readText(path: string, capBytes: number): string | null | OverCap {
-    const length = this.#fill(path, capBytes);
+  /**
+   * The file's text; null when it cannot be read; OVER_CAP past `capBytes`. `wholeInOneRead`:
+   * the file is one that a read with room for it returns whole (`read_file.ts`
+   * `readPidFileTextOrNull`), so a read shorter than asked is its end and the read that would
+   * return 0 is not made.
+   */
+  readText(path: string, capBytes: number, wholeInOneRead = false): string | null | OverCap {
+    const length = this.#fill(path, capBytes, wholeInOneRead);
     return typeof length === "number" ? decoder.decode(this.#scratch.subarray(0, length)) : length;
   }
 
@@ -34,7 +39,7 @@ export class LibcBoundedReader {
   }
 
   /** Bytes read into the scratch buffer, null, or OVER_CAP. */
-  #fill(path: string, capBytes: number): number | null | OverCap {
+  #fill(path: string, capBytes: number, wholeInOneRead = false): number | null | OverCap {
     const encoded = this.#encodePath(path);
     if (encoded === null) return null;
     const libc = this.#libc;
@@ -49,7 +54,7 @@ export class LibcBoundedReader {
         const buffer = length === 0 ? this.#scratch : this.#scratch.subarray(length);
         const count = libc.pread(fd, buffer, room, length);
         if (count < 0) return null;
-        if (count === 0) return length;
+        if (count === 0 || (wholeInOneRead && count < room)) return length + count;
         length += count;
       }
       return OVER_CAP;

@@ -58,3 +58,53 @@ Deno.test("a streaming device runs into the cap; an empty one reads empty", () =
   assert.equal(r.readText("/dev/zero", 4096), OVER_CAP);
   assert.equal(r.readText("/dev/null", 4096), "", "empty: end of file at once");
 });
+
+/** The real libc, with its `pread` calls counted. */
+function countingReader(): { reader: LibcBoundedReader; preads: () => number } {
+  const libc = loadLibc();
+  assert.ok(libc, "libc loads on this Linux test machine");
+  let preads = 0;
+  const counted = {
+    ...libc,
+    pread: (fd: number, buffer: Uint8Array, count: number, offset: number) => {
+      preads++;
+      return libc.pread(fd, buffer, count, offset);
+    },
+  };
+  return { reader: new LibcBoundedReader(counted), preads: () => preads };
+}
+
+Deno.test("wholeInOneRead: a short read ends the file (one pread), a full one reads on", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "gputop-libc-one-read-" });
+  try {
+    const small = join(dir, "small");
+    Deno.writeTextFileSync(small, "Name:\tx\nVmRSS:\t 4 kB\n");
+    const big = join(dir, "big");
+    const bigText = "y".repeat(40_000) + "\n";
+    Deno.writeTextFileSync(big, bigText);
+    const { reader, preads } = countingReader();
+    assert.equal(reader.readText(small, 4096, true), "Name:\tx\nVmRSS:\t 4 kB\n");
+    assert.equal(preads(), 1, "the read that would return 0 is not made");
+    assert.equal(reader.readText(small, 4096), "Name:\tx\nVmRSS:\t 4 kB\n");
+    assert.equal(preads(), 3, "without it: read to the 0");
+    // Past the 16 KiB scratch buffer: each read fills the room asked, so reading goes on.
+    assert.equal(reader.readText(big, 64 * 1024, true), bigText);
+    assert.equal(reader.readText(big, 40_000, true), OVER_CAP, "the cap still holds");
+    assert.equal(reader.readText(join(dir, "missing"), 4096, true), null);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("wholeInOneRead on real procfs files: the same text as reading to the end", () => {
+  const r = reader();
+  for (const name of ["status", "stat", "comm", "cgroup"]) {
+    const path = `/proc/${Deno.pid}/${name}`;
+    const once = r.readText(path, 64 * 1024, true) as string;
+    const whole = r.readText(path, 64 * 1024) as string;
+    assert.ok(once.length > 0, name);
+    // `stat` and `status` move between two reads (CPU ticks, memory); their first lines do not.
+    assert.equal(once.split("\n")[0]!.split(" ")[0], whole.split("\n")[0]!.split(" ")[0], name);
+    assert.ok(once.endsWith("\n"), `${name}: read to its end`);
+  }
+});
