@@ -13,8 +13,8 @@
  * and the JIT's first compiles of the walk).
  *
  * Every case runs twice: as gputop runs by default on the generated tree (a plain directory:
- * fdinfo and `stat` files kept open between samples, each checked with one `statx` before its
- * read) and with the documented bench hook `GPUTOP_BENCH_REOPEN_FILES=1`, which opens and closes
+ * fdinfo and `stat` files kept open between samples, their directories watched with inotify: one
+ * `read` a sample, `statx` only where a watch fails) and with the documented bench hook `GPUTOP_BENCH_REOPEN_FILES=1`, which opens and closes
  * them for every read (what gputop did on a plain tree before kept files were checked).
  */
 import { fileURLToPath } from "node:url";
@@ -79,7 +79,7 @@ export interface IdleWindow {
 }
 
 /** How fdinfo and `stat` files are read: kept open and checked (default), or reopened (hook). */
-type FdinfoFiles = "kept open" | "reopened";
+export type FdinfoFiles = "kept open" | "reopened";
 
 function hookEnv(files: FdinfoFiles): Record<string, string> {
   return files === "reopened" ? { [REOPEN_FILES_HOOK]: "1" } : {};
@@ -140,17 +140,21 @@ function freePort(): number {
   return port;
 }
 
-/** `serve --interval 1s`, scraped (`/metrics`) once a second or never. */
-async function serveIdle(
+/**
+ * `serve --interval 1s`, scraped (`/metrics`) once a second or never. `main`: the entry run
+ * (another checkout's, to compare two builds in one run).
+ */
+export async function serveIdle(
   procRoot: string,
   sysRoot: string,
   window: IdleWindow,
   scrape: boolean,
   files: FdinfoFiles,
+  main = MAIN,
 ): Promise<number> {
   const port = freePort();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", MAIN, "serve", "--listen", `127.0.0.1:${port}`, "--interval", "1s"]
+    args: ["run", "-A", main, "serve", "--listen", `127.0.0.1:${port}`, "--interval", "1s"]
       .concat(rootArgs(procRoot, sysRoot)),
     env: hookEnv(files),
     stdout: "null",
@@ -189,7 +193,7 @@ export async function idleCpuRows(
     const n = files === "reopened" ? 1 : runs;
     const how = files === "reopened"
       ? "fdinfo and stat reopened for each read (bench hook)"
-      : "fdinfo and stat kept open and statx-checked (default)";
+      : "fdinfo and stat kept open, directories inotify-watched (default)";
     cases.push(
       [`\`top --interval 1s\` in tmux, ${how}`, n, () => topIdle(procRoot, sysRoot, window, files)],
       [

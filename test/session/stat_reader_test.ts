@@ -2,8 +2,8 @@
  * The long-running enrichment's `stat` reader (`src/session/stat_reader.ts`) under the real
  * /proc: a known process's `stat` file stays open between samples (one more open fd), is closed
  * once the process is gone from a sample, and on the enricher's close. A plain tree keeps it
- * too (checked by `statx`: a reused pid's new `stat` is read, so the enricher sees the new
- * process); `GPUTOP_SCAN=ops`, the reopen hook and a libc without `statx` keep none.
+ * too (its directory watched by inotify, one more fd: a reused pid's new `stat` is read, so the
+ * enricher sees the new process); `GPUTOP_SCAN=ops`, the reopen hook and a libc without `statx` keep none.
  */
 import assert from "node:assert/strict";
 import { ProcessEnricher } from "../../src/session/enrich_processes.ts";
@@ -48,7 +48,7 @@ Deno.test("stat reader: a plain tree keeps files unless GPUTOP_SCAN=ops, the hoo
     }
     const kept = statReaderFor(root, { scan: "auto" })!;
     kept.read(7);
-    assert.equal(openFds(), before + 1, "kept by default, checked by statx");
+    assert.equal(openFds(), before + 2, "kept by default: the file and the inotify fd");
     kept.close();
     assert.equal(openFds(), before);
   }));
@@ -74,7 +74,7 @@ Deno.test("stat reader, plain tree: a reused pid's stat is read from the new fil
     const row = makeProcess({ pid: 100, source: "drm" });
     const before = openFds();
     assert.equal(enricher.enrich([row])[0]?.name, "app5000");
-    assert.equal(openFds(), before + 1, "the stat file is kept");
+    assert.equal(openFds(), before + 2, "the stat file is kept (and its directory watched)");
     // The process exits and its pid is handed out again: a new directory, a new start time.
     Deno.removeSync(`${root}/100`, { recursive: true });
     write(6000, 20);

@@ -6,6 +6,7 @@
  */
 import { type Libc, LIBC_CANDIDATES, loadLibc, softOpenFileLimit } from "../libc/libc_binding.ts";
 import { keepOpenPlan, type StatxCall } from "../libc/kept_file_check.ts";
+import type { InotifyCalls } from "../libc/inotify_binding.ts";
 import { LibcProcReader } from "../libc/libc_proc_reader.ts";
 import { OpsProcReader } from "./ops_proc_reader.ts";
 import type { ProcScanReader } from "./proc_scan_reader.ts";
@@ -23,6 +24,8 @@ export interface ProcReaderOptions {
   reopenFiles?: boolean;
   /** Tests: the `statx` binding (null: a libc without it; `../libc/kept_file_check.ts`). */
   statx?: StatxCall | null;
+  /** Tests: the inotify calls (null: a libc without them: every kept file `statx`ed). */
+  inotify?: InotifyCalls | null;
 }
 
 /** Never more kept-open fdinfo files than this, whatever the limit allows. */
@@ -52,9 +55,9 @@ function readGranted(procRoot: string): boolean {
 /**
  * The reader for one scanner. `incremental`: whether fdinfo files may be kept open (a one-shot
  * scan reads each once, so it keeps none). Under a procfs root kept files answer each read
- * afresh and fail once their fd is closed; under a plain tree each is checked for removal by
- * `statx` before its read, and none is kept where the libc has no `statx`
- * (`../libc/kept_file_check.ts`).
+ * afresh and fail once their fd is closed; under a plain tree their directories are watched
+ * with inotify (else each is checked by `statx` before its read), and none is kept where the
+ * libc has no `statx` (`../libc/kept_file_check.ts`).
  */
 export function chooseProcReader(
   procRoot: string,

@@ -6,10 +6,10 @@
  * number, so once it exits the read fails (ESRCH), even when the pid names another process by
  * then; the file is closed and the path opened again, which reads the new process (or fails).
  * Under a plain directory tree a kept file is checked before each read (`check`,
- * `kept_file_check.ts`): once removed (the pid directory removed, or replaced by a reused pid's)
- * its link count is 0, and it is closed and the path opened again, as after a failed read;
- * and the first read of a sample (after `retain`) checks the root: all are closed when it
- * names another directory (`rootMoved`).
+ * `kept_file_check.ts`: its pid directory watched, else one `statx`): once removed (the pid
+ * directory removed, or replaced by a reused pid's) it is closed and the path opened again, as
+ * after a failed read; and the first read of a sample (after `retain`) reads the watches'
+ * events and checks the root: all are closed when it names another directory (`startSample`).
  * At most `limit` files are kept; past it, files are opened for each read. Files of pids no
  * longer wanted are closed by `retain`, all of them by `close`.
  */
@@ -48,7 +48,7 @@ export class KeptStatFiles {
   /** The `stat` text of `pid`, or null when it cannot be read (exited, no such file). */
   read(pid: number): string | null {
     if (!this.#rootChecked && this.#check !== null) {
-      if (this.#check.rootMoved()) this.close();
+      if (this.#check.startSample()) this.close();
       this.#rootChecked = true;
     }
     const kept = this.#kept.get(pid);
@@ -61,8 +61,10 @@ export class KeptStatFiles {
     const fd = this.#libc.openat(AT_FDCWD, this.#path.pid(pid, SUFFIX_STAT), OPEN_READ_FLAGS);
     if (fd < 0) return null;
     const text = this.#readFrom(fd);
-    if (text !== null && this.#kept.size < this.#limit) this.#kept.set(pid, fd);
-    else this.#libc.close(fd);
+    if (text !== null && this.#kept.size < this.#limit) {
+      this.#kept.set(pid, fd);
+      this.#check?.kept(fd, pid, "pid");
+    } else this.#libc.close(fd);
     return text;
   }
 
@@ -85,6 +87,7 @@ export class KeptStatFiles {
   }
 
   #forget(pid: number, fd: number): void {
+    this.#check?.released(fd);
     this.#libc.close(fd);
     this.#kept.delete(pid);
   }

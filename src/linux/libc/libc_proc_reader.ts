@@ -17,8 +17,8 @@
  * would: a non-DRM file parses as no client, another DRM open prints another client id (the
  * scanner then reads the link again). Kept files are closed when released and on `close()`.
  * A plain tree's kept files are checked (`keptCheck`, `kept_file_check.ts`): each before its
- * read (removed: closed, the path opened again), and the root once a scan (each starts by
- * reading `loadavg` or listing pids; all are closed when it names another directory).
+ * read (its directory watched, else `statx`; removed: closed, the path opened again), the
+ * watches' events and the root once a scan (at `loadavg` or the pid list; root moved: close all).
  */
 import { OVER_CAP, type OverCap } from "../bounded_read.ts";
 import { type DeviceNode, deviceNodeOf } from "../fdinfo/drm_device_nodes.ts";
@@ -160,7 +160,7 @@ export class LibcProcReader implements ProcScanReader {
       return this.#drop(previous, length);
     }
     const result = this.#remember(previous, length);
-    if (openedFd >= 0) this.#keepOrClose(result, openedFd);
+    if (openedFd >= 0) this.#keepOrClose(result, openedFd, pid);
     return result;
   }
 
@@ -182,7 +182,7 @@ export class LibcProcReader implements ProcScanReader {
   }
 
   #closeKeptWhenRootMoved(): void {
-    if (this.#keptCheck !== null && this.#keptCheck.rootMoved()) this.close();
+    if (this.#keptCheck !== null && this.#keptCheck.startSample()) this.close();
   }
 
   /** The numeric entries of the directory `path`, ascending, into `into` (refilled). */
@@ -252,10 +252,11 @@ export class LibcProcReader implements ProcScanReader {
     return memo;
   }
 
-  #keepOrClose(memo: BytesMemo, fd: number): void {
+  #keepOrClose(memo: BytesMemo, fd: number, pid: number): void {
     if (memo.keptFd < 0 && this.#kept.size < this.#keepOpenLimit) {
       memo.keptFd = fd;
       this.#kept.add(memo);
+      this.#keptCheck?.kept(fd, pid, "fdinfo");
     } else {
       this.#libc.close(fd);
     }
@@ -263,6 +264,7 @@ export class LibcProcReader implements ProcScanReader {
 
   #unkeep(memo: BytesMemo): void {
     if (memo.keptFd < 0) return;
+    this.#keptCheck?.released(memo.keptFd);
     this.#libc.close(memo.keptFd);
     memo.keptFd = -1;
     this.#kept.delete(memo);

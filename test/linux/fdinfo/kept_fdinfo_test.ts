@@ -1,6 +1,7 @@
 /**
  * Kept-open fdinfo files in the incremental scan (libc path), on a generated tree (a plain
- * directory: each kept file is checked with `statx` before its read, `kept_file_check.ts`).
+ * directory: kept files are checked by inotify watches on their directories, else `statx`,
+ * `kept_file_check.ts`).
  * Values read through kept files follow rewrites; the bound caps the kept files and the fds
  * past it are read by opening them, with the same values; an exited pid's files are released;
  * `close()` releases all and a later scan keeps them again. A removed fdinfo, one removed and

@@ -162,6 +162,8 @@ Deno.test("keepOpenPlan: procfs unchecked, plain tree checked, none by hook or w
     assert.equal(keepOpenPlan(dir, name, { reopenFiles: true }), null);
     assert.equal(keepOpenPlan("/proc", name, { reopenFiles: true }), null);
     assert.equal(keepOpenPlan(dir, name, { statx: null }), null, "a libc without statx");
+    const statxOnly = keepOpenPlan(dir, name, { inotify: null })?.check;
+    assert.ok(statxOnly instanceof KeptFileCheck, "a libc without inotify: statx alone");
     assert.deepEqual(keepOpenPlan("/proc", name, { statx: null }), { check: null });
     assert.equal(loadStatx("/nonexistent/libc.so.6"), null);
   }));
