@@ -1,11 +1,12 @@
 /**
  * The scan's `/proc` reads through libc (`libc_binding.ts`): `getdents64` lists a directory
- * into one reused buffer and pids and fd numbers are read from the bytes; `readlink` fills a
- * buffer whose first bytes are compared with `/dev/dri/` and `/dev/accel/` (only a DRM link is
- * decoded); fdinfo is `openat` + `pread` into one reused buffer, compared with the last content
- * by `memcmp` and parsed from bytes (`parse_fdinfo_bytes.ts`). Paths are written as bytes
- * (`proc_path_bytes.ts`). No per-read `stat`: files are opened O_NONBLOCK, so a FIFO or device
- * in a user-given tree cannot block a read (it reads as empty or fails, and is skipped).
+ * into one reused buffer and pids and fd numbers are read from the bytes; `readlinkat` fills a
+ * buffer whose first bytes tell a DRM link (`drm_link_nodes.ts`), relative to the pid's `fd/`
+ * directory, kept open from its listing to `endListing` (the kernel looks up one name, not the
+ * whole path); fdinfo is `openat` + `pread` into one reused buffer, compared with the last
+ * content by `memcmp` and parsed from bytes (`parse_fdinfo_bytes.ts`). Paths are written as
+ * bytes (`proc_path_bytes.ts`). No per-read `stat`: files are opened O_NONBLOCK, so a FIFO or
+ * device in a user-given tree cannot block a read (it reads as empty or fails, and is skipped).
  *
  * Kept-open fdinfo: a known DRM fd's fdinfo file stays open and is re-read with `pread` at
  * offset 0 (procfs prints it afresh on every read), up to `keepOpenLimit` files at once; past
@@ -21,13 +22,13 @@
  * reading `loadavg` or listing pids; all are closed when it names another directory).
  */
 import { OVER_CAP, type OverCap } from "../bounded_read.ts";
-import { type DeviceNode, deviceNodeOf } from "../fdinfo/drm_device_nodes.ts";
+import type { DeviceNode } from "../fdinfo/drm_device_nodes.ts";
 import { FDINFO_CAP_BYTES } from "../fdinfo/fdinfo_cap.ts";
 import { FdinfoLineCache, parseFdinfoBytes } from "../fdinfo/parse_fdinfo_bytes.ts";
-import { ByteKeyedCache } from "../fdinfo/byte_keyed_cache.ts";
 import type { FdinfoMemo, ListFailure, ProcScanReader } from "../fdinfo/proc_scan_reader.ts";
 import { AT_FDCWD, EACCES, EPERM, type Libc, OPEN_READ_FLAGS } from "./libc_binding.ts";
 import { numericDirents } from "./dirents.ts";
+import { DrmLinkNodes } from "./drm_link_nodes.ts";
 import { sortAscending } from "./sort_ascending.ts";
 import type { KeptFileCheck } from "./kept_file_check.ts";
 import {
@@ -49,8 +50,6 @@ interface BytesMemo extends FdinfoMemo {
 
 const NO_BYTES = new Uint8Array(0);
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-const DRI_PREFIX = new TextEncoder().encode("/dev/dri/");
-const ACCEL_PREFIX = new TextEncoder().encode("/dev/accel/");
 /** A link target longer than this cannot be a device node; it is read truncated and ignored. */
 const LINK_BUFFER_BYTES = 256;
 
@@ -66,8 +65,10 @@ export class LibcProcReader implements ProcScanReader {
   /** What `listFds` hands out, refilled by each call. */
   readonly #fds: number[] = [];
   readonly #link = new Uint8Array(LINK_BUFFER_BYTES);
-  /** Device nodes by link target (shared by every fd on the node: never changed). */
-  readonly #nodes = new ByteKeyedCache<DeviceNode | null>(64, 64);
+  /** The fd directory `listFds` listed, kept open until `endListing` (-1: none). */
+  #fdDir = -1;
+  #fdDirPid = -1;
+  readonly #nodes = new DrmLinkNodes();
 
   /** Whether memos keep a copy of the content (incremental scans compare the next read). */
   readonly #keepsContent: boolean;
@@ -110,29 +111,33 @@ export class LibcProcReader implements ProcScanReader {
   }
 
   listPids(): number[] | ListFailure {
+    this.endListing();
     this.#closeKeptWhenRootMoved();
-    return this.#list(this.#path.root(), []);
+    return this.#list(this.#path.root(), [], false);
   }
 
   /** The same array each time (refilled): a walk reads one pid's fds before listing the next. */
   listFds(pid: number): number[] | ListFailure {
-    return this.#list(this.#path.pid(pid, SUFFIX_FD_DIR), this.#fds);
+    this.endListing();
+    const fds = this.#list(this.#path.pid(pid, SUFFIX_FD_DIR), this.#fds, true);
+    if (this.#fdDir >= 0) this.#fdDirPid = pid;
+    return fds;
+  }
+
+  endListing(): void {
+    if (this.#fdDir < 0) return;
+    this.#libc.close(this.#fdDir);
+    this.#fdDir = -1;
+    this.#fdDirPid = -1;
   }
 
   fdNode(pid: number, fd: number): DeviceNode | null {
     const link = this.#link;
-    const length = this.#libc.readlink(this.#path.pid(pid, SUFFIX_FD, fd), link, link.length);
+    const length = pid === this.#fdDirPid
+      ? this.#libc.readlinkat(this.#fdDir, this.#path.fdName(fd), link, link.length)
+      : this.#libc.readlinkat(AT_FDCWD, this.#path.pid(pid, SUFFIX_FD, fd), link, link.length);
     if (length <= 0 || length === link.length) return null;
-    if (!startsWith(link, length, DRI_PREFIX) && !startsWith(link, length, ACCEL_PREFIX)) {
-      return null;
-    }
-    // The few nodes of a machine, by their link's bytes: no decode, regex or object per fd.
-    let node = this.#nodes.get(link, 0, length);
-    if (node === undefined) {
-      node = deviceNodeOf(decoder.decode(link.subarray(0, length)));
-      this.#nodes.put(link, 0, length, node);
-    }
-    return node;
+    return this.#nodes.nodeOf(link, length);
   }
 
   readFdinfo(pid: number, fd: number, memo: FdinfoMemo | null): FdinfoMemo | null | OverCap {
@@ -178,6 +183,7 @@ export class LibcProcReader implements ProcScanReader {
   }
 
   close(): void {
+    this.endListing();
     for (const memo of [...this.#kept]) this.#unkeep(memo);
   }
 
@@ -185,17 +191,19 @@ export class LibcProcReader implements ProcScanReader {
     if (this.#keptCheck !== null && this.#keptCheck.rootMoved()) this.close();
   }
 
-  /** The numeric entries of the directory `path`, ascending, into `into` (refilled). */
-  #list(path: Uint8Array, into: number[]): number[] | ListFailure {
+  /**
+   * The numeric entries of the directory `path`, ascending, into `into` (refilled); `keep`:
+   * a directory listed in full stays open as `#fdDir`.
+   */
+  #list(path: Uint8Array, into: number[], keep: boolean): number[] | ListFailure {
     const libc = this.#libc;
     const fd = libc.openat(AT_FDCWD, path, OPEN_READ_FLAGS);
     if (fd < 0) return failureOf(libc.errno());
-    try {
-      const numbers = numericDirents(libc, fd, this.#dirents, into);
-      return numbers === null ? failureOf(libc.errno()) : sortAscending(numbers);
-    } finally {
-      libc.close(fd);
-    }
+    const numbers = numericDirents(libc, fd, this.#dirents, into);
+    const failure = numbers === null ? failureOf(libc.errno()) : null;
+    if (keep && numbers !== null) this.#fdDir = fd;
+    else libc.close(fd);
+    return numbers === null ? failure! : sortAscending(numbers);
   }
 
   /**
@@ -283,12 +291,6 @@ export class LibcProcReader implements ProcScanReader {
       this.#libc.close(fd);
     }
   }
-}
-
-function startsWith(bytes: Uint8Array, length: number, prefix: Uint8Array): boolean {
-  if (length < prefix.length) return false;
-  for (let i = 0; i < prefix.length; i++) if (bytes[i] !== prefix[i]) return false;
-  return true;
 }
 
 function failureOf(errno: number): ListFailure {

@@ -15,6 +15,8 @@ export class ProcPathBytes {
   /** `<root>/`, encoded once. */
   readonly #root: Uint8Array;
   readonly #buffer: Uint8Array;
+  /** `fdName`'s: a name relative to an open directory. */
+  readonly #name = new Uint8Array(16);
 
   constructor(procRoot: string) {
     this.#root = encoder.encode(procRoot.endsWith("/") ? procRoot : `${procRoot}/`);
@@ -38,24 +40,30 @@ export class ProcPathBytes {
   /** `<root>/<pid><suffix>`, then `<fd>` when fd ≥ 0. */
   pid(pid: number, suffix: Uint8Array, fd = -1): Uint8Array {
     const buffer = this.#buffer;
-    let at = this.#writeNumber(this.#root.length, pid);
+    let at = writeNumber(buffer, this.#root.length, pid);
     at = copyInto(buffer, at, suffix);
-    if (fd >= 0) at = this.#writeNumber(at, fd);
+    if (fd >= 0) at = writeNumber(buffer, at, fd);
     buffer[at] = 0;
     return buffer;
   }
 
-  /** Writes `value`'s decimal digits at `at`; returns the index after them. */
-  #writeNumber(at: number, value: number): number {
-    let digits = 1;
-    for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits++;
-    let rest = value;
-    for (let i = at + digits - 1; i >= at; i--) {
-      this.#buffer[i] = 48 + (rest % 10);
-      rest = Math.floor(rest / 10);
-    }
-    return at + digits;
+  /** `<fd>` alone (a path relative to an open `<pid>/fd` directory), in a buffer of its own. */
+  fdName(fd: number): Uint8Array {
+    this.#name[writeNumber(this.#name, 0, fd)] = 0;
+    return this.#name;
   }
+}
+
+/** Writes `value`'s decimal digits into `buffer` at `at`; returns the index after them. */
+function writeNumber(buffer: Uint8Array, at: number, value: number): number {
+  let digits = 1;
+  for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+  let rest = value;
+  for (let i = at + digits - 1; i >= at; i--) {
+    buffer[i] = 48 + (rest % 10);
+    rest = Math.floor(rest / 10);
+  }
+  return at + digits;
 }
 
 /**
