@@ -67,6 +67,10 @@ export const AT_FDCWD = -100;
  * or a device in a user-given tree opens and reads without ever blocking.
  */
 export const OPEN_READ_FLAGS = 0o4000 | 0o2000000;
+/** O_NOFOLLOW, which differs: x86-64 0400000, AArch64 0100000. */
+export const O_NOFOLLOW = Deno.build.arch === "aarch64" ? 0o100000 : 0o400000;
+/** What opening a symlink with O_NOFOLLOW fails with (the same on x86-64 and AArch64). */
+export const ELOOP = 40;
 export const EACCES = 13;
 export const EPERM = 1;
 const RLIMIT_NOFILE = 7;

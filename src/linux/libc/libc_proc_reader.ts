@@ -1,9 +1,9 @@
 /**
  * The scan's `/proc` reads through libc (`libc_binding.ts`): `getdents64` lists a directory
  * into one reused buffer and pids and fd numbers are read from the bytes; `readlinkat` fills a
- * buffer whose first bytes tell a DRM link (`drm_link_nodes.ts`), relative to the pid's `fd/`
- * directory, kept open from its listing to `endListing` (the kernel looks up one name, not the
- * whole path); fdinfo is `openat` + `pread` into one reused buffer, compared with the last
+ * buffer whose first bytes tell a DRM link (`drm_link_nodes.ts`); fdinfo is `openat` + `pread`
+ * into one reused buffer (both relative to the pid's `fd/` directory while its walk holds it
+ * open: `listed_fd_dir.ts`, no whole path for the kernel to look up), compared with the last
  * content by `memcmp` and parsed from bytes (`parse_fdinfo_bytes.ts`). Paths are written as
  * bytes (`proc_path_bytes.ts`). No per-read `stat`: files are opened O_NONBLOCK, so a FIFO or
  * device in a user-given tree cannot block a read (it reads as empty or fails, and is skipped).
@@ -27,18 +27,12 @@ import { FDINFO_CAP_BYTES } from "../fdinfo/fdinfo_cap.ts";
 import { FdinfoLineCache, parseFdinfoBytes } from "../fdinfo/parse_fdinfo_bytes.ts";
 import type { FdinfoMemo, ListFailure, ProcScanReader } from "../fdinfo/proc_scan_reader.ts";
 import { AT_FDCWD, EACCES, EPERM, type Libc, OPEN_READ_FLAGS } from "./libc_binding.ts";
+import { ListedFdDir } from "./listed_fd_dir.ts";
 import { numericDirents } from "./dirents.ts";
 import { DrmLinkNodes } from "./drm_link_nodes.ts";
 import { sortAscending } from "./sort_ascending.ts";
 import type { KeptFileCheck } from "./kept_file_check.ts";
-import {
-  ProcPathBytes,
-  SUFFIX_FD,
-  SUFFIX_FD_DIR,
-  SUFFIX_FDINFO,
-  SUFFIX_LOADAVG,
-  SUFFIX_STAT,
-} from "./proc_path_bytes.ts";
+import { ProcPathBytes, SUFFIX_LOADAVG, SUFFIX_STAT } from "./proc_path_bytes.ts";
 
 interface BytesMemo extends FdinfoMemo {
   /** The last content (its first `length` bytes). */
@@ -65,9 +59,8 @@ export class LibcProcReader implements ProcScanReader {
   /** What `listFds` hands out, refilled by each call. */
   readonly #fds: number[] = [];
   readonly #link = new Uint8Array(LINK_BUFFER_BYTES);
-  /** The fd directory `listFds` listed, kept open until `endListing` (-1: none). */
-  #fdDir = -1;
-  #fdDirPid = -1;
+  /** The `<pid>/fd` directory listed last, held until `endListing`. */
+  readonly #fdDir: ListedFdDir;
   readonly #nodes = new DrmLinkNodes();
 
   /** Whether memos keep a copy of the content (incremental scans compare the next read). */
@@ -94,6 +87,7 @@ export class LibcProcReader implements ProcScanReader {
     this.#keptCheck = keptCheck;
     this.#libc = libc;
     this.#path = new ProcPathBytes(procRoot);
+    this.#fdDir = new ListedFdDir(libc, this.#path);
     this.#keepOpenLimit = keepOpenLimit;
     this.#keepsContent = remember;
     this.#oneShotMemo = remember || keepOpenLimit > 0 ? null : {
@@ -113,29 +107,22 @@ export class LibcProcReader implements ProcScanReader {
   listPids(): number[] | ListFailure {
     this.endListing();
     this.#closeKeptWhenRootMoved();
-    return this.#list(this.#path.root(), [], false);
+    const fd = this.#libc.openat(AT_FDCWD, this.#path.root(), OPEN_READ_FLAGS);
+    return this.#list(fd, [], -1);
   }
 
   /** The same array each time (refilled): a walk reads one pid's fds before listing the next. */
   listFds(pid: number): number[] | ListFailure {
-    this.endListing();
-    const fds = this.#list(this.#path.pid(pid, SUFFIX_FD_DIR), this.#fds, true);
-    if (this.#fdDir >= 0) this.#fdDirPid = pid;
-    return fds;
+    return this.#list(this.#fdDir.open(pid), this.#fds, pid);
   }
 
   endListing(): void {
-    if (this.#fdDir < 0) return;
-    this.#libc.close(this.#fdDir);
-    this.#fdDir = -1;
-    this.#fdDirPid = -1;
+    this.#fdDir.close();
   }
 
   fdNode(pid: number, fd: number): DeviceNode | null {
     const link = this.#link;
-    const length = pid === this.#fdDirPid
-      ? this.#libc.readlinkat(this.#fdDir, this.#path.fdName(fd), link, link.length)
-      : this.#libc.readlinkat(AT_FDCWD, this.#path.pid(pid, SUFFIX_FD, fd), link, link.length);
+    const length = this.#fdDir.readLink(pid, fd, link);
     if (length <= 0 || length === link.length) return null;
     return this.#nodes.nodeOf(link, length);
   }
@@ -152,11 +139,7 @@ export class LibcProcReader implements ProcScanReader {
     }
     let openedFd = -1;
     if (length === null) {
-      openedFd = this.#libc.openat(
-        AT_FDCWD,
-        this.#path.pid(pid, SUFFIX_FDINFO, fd),
-        OPEN_READ_FLAGS,
-      );
+      openedFd = this.#fdDir.openFdinfo(pid, fd);
       if (openedFd < 0) return this.#drop(previous, null);
       length = this.#readAll(openedFd);
     }
@@ -192,16 +175,15 @@ export class LibcProcReader implements ProcScanReader {
   }
 
   /**
-   * The numeric entries of the directory `path`, ascending, into `into` (refilled); `keep`:
-   * a directory listed in full stays open as `#fdDir`.
+   * The numeric entries of the directory opened as `fd` (or the failure to open it), ascending,
+   * into `into` (refilled); `pid` ≥ 0: `<pid>/fd`, which stays open when listed in full.
    */
-  #list(path: Uint8Array, into: number[], keep: boolean): number[] | ListFailure {
+  #list(fd: number, into: number[], pid: number): number[] | ListFailure {
     const libc = this.#libc;
-    const fd = libc.openat(AT_FDCWD, path, OPEN_READ_FLAGS);
     if (fd < 0) return failureOf(libc.errno());
     const numbers = numericDirents(libc, fd, this.#dirents, into);
     const failure = numbers === null ? failureOf(libc.errno()) : null;
-    if (keep && numbers !== null) this.#fdDir = fd;
+    if (pid >= 0 && numbers !== null) this.#fdDir.hold(pid, fd);
     else libc.close(fd);
     return numbers === null ? failure! : sortAscending(numbers);
   }

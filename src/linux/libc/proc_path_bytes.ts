@@ -10,6 +10,7 @@ export const SUFFIX_FD = encoder.encode("/fd/");
 export const SUFFIX_FDINFO = encoder.encode("/fdinfo/");
 export const SUFFIX_STAT = encoder.encode("/stat");
 export const SUFFIX_LOADAVG = encoder.encode("loadavg");
+const FDINFO_FROM_FD_DIR = encoder.encode("../fdinfo/");
 
 export class ProcPathBytes {
   /** `<root>/`, encoded once. */
@@ -17,11 +18,14 @@ export class ProcPathBytes {
   readonly #buffer: Uint8Array;
   /** `fdName`'s: a name relative to an open directory. */
   readonly #name = new Uint8Array(16);
+  /** `fdinfoName`'s: `../fdinfo/` then the number. */
+  readonly #fdinfoName = new Uint8Array(32);
 
   constructor(procRoot: string) {
     this.#root = encoder.encode(procRoot.endsWith("/") ? procRoot : `${procRoot}/`);
     this.#buffer = new Uint8Array(this.#root.length + 64);
     this.#buffer.set(this.#root);
+    this.#fdinfoName.set(FDINFO_FROM_FD_DIR);
   }
 
   /** `<root>` itself (its trailing slash kept: the same directory). */
@@ -51,6 +55,13 @@ export class ProcPathBytes {
   fdName(fd: number): Uint8Array {
     this.#name[writeNumber(this.#name, 0, fd)] = 0;
     return this.#name;
+  }
+
+  /** `../fdinfo/<fd>`: the fd's fdinfo relative to an open `<pid>/fd` directory. */
+  fdinfoName(fd: number): Uint8Array {
+    const name = this.#fdinfoName;
+    name[writeNumber(name, FDINFO_FROM_FD_DIR.length, fd)] = 0;
+    return name;
   }
 }
 
