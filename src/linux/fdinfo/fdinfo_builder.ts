@@ -23,6 +23,7 @@ import {
   emptyParsedFdinfo,
   type FdinfoRegionMemory,
   fieldOf,
+  hasEntry,
   ownRecord,
   type ParsedFdinfo,
   regionOf,
@@ -222,14 +223,14 @@ export class FdinfoBuilder {
   /** Any other `drm-` key, kept under `unknown` (first value wins). */
   private putUnknown(key: string): Outcome {
     if (!isSafeName(key)) return IGNORED;
-    if (Object.hasOwn(this.result.unknown, key)) return REPEATED;
+    if (hasEntry(this.result.unknown, key)) return REPEATED;
     ownRecord(this.result, "unknown")[key] = this.value();
     return APPLIED;
   }
 
   /** A key outside `drm-` and not generic: legacy amdgpu, or kept under `unknown`. */
   private applyOtherKey(plan: OtherKeyPlan, key: string, value: string): Outcome {
-    if (this.legacy.hasSeen(key) || Object.hasOwn(this.result.unknown, key)) return REPEATED;
+    if (this.legacy.hasSeen(key) || hasEntry(this.result.unknown, key)) return REPEATED;
     if (plan.legacyMemory) {
       const scanned = this.numbers.scanText(value);
       return scanned && this.legacy.applyMemory(this.result, this.numbers, key) ? APPLIED : IGNORED;
@@ -245,7 +246,7 @@ export class FdinfoBuilder {
 
   /** `drm-engine-capacity-<class>` (`engine` is a safe name). */
   private putCapacity(engine: string): Outcome {
-    if (Object.hasOwn(this.result.engineCapacity, engine)) return REPEATED;
+    if (hasEntry(this.result.engineCapacity, engine)) return REPEATED;
     const capacity = this.scanValue() && this.numbers.digitsOnly() ? this.numbers.number() : 0;
     // Zero capacity is not allowed by the spec; a huge one is not a real engine count.
     if (capacity <= 0 || !Number.isSafeInteger(capacity)) return IGNORED;
@@ -282,7 +283,7 @@ export class FdinfoBuilder {
 
   /** A counter (`name` is a safe name): a u64 as a double (fdinfo_numbers.ts says why). */
   private putCounter(record: CounterRecord, name: string, allowNs: boolean): Outcome {
-    if (Object.hasOwn(this.result[record], name)) return REPEATED;
+    if (hasEntry(this.result[record], name)) return REPEATED;
     const counter = this.scanValue() ? this.numbers.counter(allowNs) : null;
     if (counter === null) return IGNORED;
     ownRecord(this.result, record)[name] = counter;
@@ -290,7 +291,7 @@ export class FdinfoBuilder {
   }
 
   private putFrequency(record: FrequencyRecord, name: string): Outcome {
-    if (Object.hasOwn(this.result[record], name)) return REPEATED;
+    if (hasEntry(this.result[record], name)) return REPEATED;
     const hz = this.scanValue() ? this.numbers.scaled(FREQ_UNITS) : null;
     if (hz === null) return IGNORED;
     ownRecord(this.result, record)[name] = hz;

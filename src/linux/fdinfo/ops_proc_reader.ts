@@ -32,6 +32,8 @@ export class OpsProcReader implements ProcScanReader {
     return listNumeric(`${this.#root}/${pid}/fd`);
   }
 
+  endListing(): void {} // nothing held
+
   fdNode(pid: number, fd: number): DeviceNode | null {
     const target = readLinkOrNull(`${this.#root}/${pid}/fd/${fd}`);
     return target === null ? null : deviceNodeOf(target);

@@ -84,6 +84,14 @@ export function emptyParsedFdinfo(): ParsedFdinfo {
   };
 }
 
+/**
+ * Whether `record` has its own entry `name` (a repeated key). A record still the shared empty
+ * one has none: the first key of its kind (most keys of a file) needs no `Object.hasOwn`.
+ */
+export function hasEntry(record: Readonly<Record<string, unknown>>, name: string): boolean {
+  return record !== NO_ENTRIES && Object.hasOwn(record, name);
+}
+
 /** `result[name]`, to write into: made the parse's own object the first time. */
 export function ownRecord<K extends FdinfoRecordName>(
   result: ParsedFdinfo,

@@ -35,6 +35,8 @@ export interface ProcScanReader {
    * next `listFds` (the libc reader's is): read it before listing another pid.
    */
   listFds(pid: number): number[] | ListFailure;
+  /** Done with the last `listFds`: frees what it held (the libc reader's open directory). */
+  endListing(): void;
   /** The DRM or accel node `<pid>/fd/<fd>` links to; null for any other file or a failure. */
   fdNode(pid: number, fd: number): DeviceNode | null;
   /**

@@ -216,6 +216,7 @@ export class DrmClientScanner {
       const placed = this.#placement.place(pid, fd, node, fdinfo, null, out.clients);
       process.fds.push({ fd, node, memo, fdinfo, placed });
     }
+    this.#reader.endListing();
     if (this.#incremental && process.fds.length > 0) {
       process.startTime = startTimeIn(this.#reader.readStat(pid));
     }

@@ -1,13 +1,13 @@
 /**
  * The few libc calls the /proc scan makes through FFI (`libc_proc_reader.ts`): `openat`,
- * `pread`, `close`, `readlink`, `getdents64`, `memcmp`, `getrlimit` and `__errno_location`.
+ * `pread`, `close`, `readlinkat`, `getdents64`, `memcmp`, `getrlimit` and `__errno_location`.
  * Loaded once per thread, on Linux only, and only where FFI is already granted: the library
  * API may run without `--allow-ffi`, and asking would prompt. Null wherever it cannot load;
  * the scan then uses Deno's file-system ops (`proc_reader.ts`).
  *
  * Every symbol takes numbers and buffers only and is not `nonblocking`, so Deno calls it
  * through V8's fast-call path (no promise, no per-call object). A 64-bit result comes back as
- * a bigint (an object per call), so `pread`, `readlink` and `getdents` are declared to return
+ * a bigint (an object per call), so `pread`, `readlinkat` and `getdents` are declared to return
  * `i32`: they return at most the count asked (a buffer's size, far below 2^31) or -1, and the
  * low 32 bits of the result register (x86-64 `eax`, AArch64 `w0`) hold exactly that. Size
  * arguments stay `usize` (a `number` there would leave the fast path) and are made bigints once
@@ -28,7 +28,7 @@ const SYMBOLS = {
   openat: { parameters: ["i32", "buffer", "i32"], result: "i32" },
   pread: { parameters: ["i32", "buffer", "usize", "i64"], result: "i32" },
   close: { parameters: ["i32"], result: "i32" },
-  readlink: { parameters: ["buffer", "buffer", "usize"], result: "i32" },
+  readlinkat: { parameters: ["i32", "buffer", "buffer", "usize"], result: "i32" },
   // glibc 2.30+ exports getdents64; musl's getdents fills the same `struct dirent` layout
   // (d_ino u64, d_off i64, d_reclen u16, d_type u8, d_name), so either will do: a libc without
   // getdents64 is opened again with `getdents` under that name (`MUSL_SYMBOLS`). One symbol
@@ -51,7 +51,8 @@ export interface Libc {
   openat(dirFd: number, path: Uint8Array, flags: number): number;
   pread(fd: number, buffer: Uint8Array, count: number, offset: number): number;
   close(fd: number): number;
-  readlink(path: Uint8Array, buffer: Uint8Array, size: number): number;
+  /** `path` relative to the open directory `dirFd` (or AT_FDCWD). */
+  readlinkat(dirFd: number, path: Uint8Array, buffer: Uint8Array, size: number): number;
   getdents(fd: number, buffer: Uint8Array, size: number): number;
   memcmp(a: Uint8Array, b: Uint8Array, count: number): number;
   getrlimit(resource: number, limits: Uint8Array): number;
@@ -66,6 +67,10 @@ export const AT_FDCWD = -100;
  * or a device in a user-given tree opens and reads without ever blocking.
  */
 export const OPEN_READ_FLAGS = 0o4000 | 0o2000000;
+/** O_NOFOLLOW, which differs: x86-64 0400000, AArch64 0100000. */
+export const O_NOFOLLOW = Deno.build.arch === "aarch64" ? 0o100000 : 0o400000;
+/** What opening a symlink with O_NOFOLLOW fails with (the same on x86-64 and AArch64). */
+export const ELOOP = 40;
 export const EACCES = 13;
 export const EPERM = 1;
 const RLIMIT_NOFILE = 7;
@@ -102,7 +107,7 @@ function loadFirst(candidates: readonly string[]): Libc | null {
       pread: (fd, buffer, count, offset) =>
         s.pread(fd, buffer, preadCount!(count), offset === 0 ? 0n : BigInt(offset)),
       close: (fd) => s.close(fd),
-      readlink: (path, buffer, size) => s.readlink(path, buffer, linkSize!(size)),
+      readlinkat: (dirFd, path, buffer, size) => s.readlinkat(dirFd, path, buffer, linkSize!(size)),
       getdents: (fd, buffer, size) => getdents(fd, buffer, direntsSize!(size)),
       memcmp: (a, b, count) => s.memcmp(a, b, compared!(count)),
       getrlimit: (resource, limits) => s.getrlimit(resource, limits),

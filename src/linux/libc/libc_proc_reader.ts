@@ -1,11 +1,12 @@
 /**
  * The scan's `/proc` reads through libc (`libc_binding.ts`): `getdents64` lists a directory
- * into one reused buffer and pids and fd numbers are read from the bytes; `readlink` fills a
- * buffer whose first bytes are compared with `/dev/dri/` and `/dev/accel/` (only a DRM link is
- * decoded); fdinfo is `openat` + `pread` into one reused buffer, compared with the last content
- * by `memcmp` and parsed from bytes (`parse_fdinfo_bytes.ts`). Paths are written as bytes
- * (`proc_path_bytes.ts`). No per-read `stat`: files are opened O_NONBLOCK, so a FIFO or device
- * in a user-given tree cannot block a read (it reads as empty or fails, and is skipped).
+ * into one reused buffer and pids and fd numbers are read from the bytes; `readlinkat` fills a
+ * buffer whose first bytes tell a DRM link (`drm_link_nodes.ts`); fdinfo is `openat` + `pread`
+ * into one reused buffer (both relative to the pid's `fd/` directory while its walk holds it
+ * open: `listed_fd_dir.ts`, no whole path for the kernel to look up), compared with the last
+ * content by `memcmp` and parsed from bytes (`parse_fdinfo_bytes.ts`). Paths are written as
+ * bytes (`proc_path_bytes.ts`). No per-read `stat`: files are opened O_NONBLOCK, so a FIFO or
+ * device in a user-given tree cannot block a read (it reads as empty or fails, and is skipped).
  *
  * Kept-open fdinfo: a known DRM fd's fdinfo file stays open and is re-read with `pread` at
  * offset 0 (procfs prints it afresh on every read), up to `keepOpenLimit` files at once; past
@@ -21,23 +22,17 @@
  * watches' events and the root once a scan (at `loadavg` or the pid list; root moved: close all).
  */
 import { OVER_CAP, type OverCap } from "../bounded_read.ts";
-import { type DeviceNode, deviceNodeOf } from "../fdinfo/drm_device_nodes.ts";
+import type { DeviceNode } from "../fdinfo/drm_device_nodes.ts";
 import { FDINFO_CAP_BYTES } from "../fdinfo/fdinfo_cap.ts";
 import { FdinfoLineCache, parseFdinfoBytes } from "../fdinfo/parse_fdinfo_bytes.ts";
-import { ByteKeyedCache } from "../fdinfo/byte_keyed_cache.ts";
 import type { FdinfoMemo, ListFailure, ProcScanReader } from "../fdinfo/proc_scan_reader.ts";
 import { AT_FDCWD, EACCES, EPERM, type Libc, OPEN_READ_FLAGS } from "./libc_binding.ts";
+import { ListedFdDir } from "./listed_fd_dir.ts";
 import { numericDirents } from "./dirents.ts";
+import { DrmLinkNodes } from "./drm_link_nodes.ts";
 import { sortAscending } from "./sort_ascending.ts";
 import type { KeptFileCheck } from "./kept_file_check.ts";
-import {
-  ProcPathBytes,
-  SUFFIX_FD,
-  SUFFIX_FD_DIR,
-  SUFFIX_FDINFO,
-  SUFFIX_LOADAVG,
-  SUFFIX_STAT,
-} from "./proc_path_bytes.ts";
+import { ProcPathBytes, SUFFIX_LOADAVG, SUFFIX_STAT } from "./proc_path_bytes.ts";
 
 interface BytesMemo extends FdinfoMemo {
   /** The last content (its first `length` bytes). */
@@ -49,8 +44,6 @@ interface BytesMemo extends FdinfoMemo {
 
 const NO_BYTES = new Uint8Array(0);
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-const DRI_PREFIX = new TextEncoder().encode("/dev/dri/");
-const ACCEL_PREFIX = new TextEncoder().encode("/dev/accel/");
 /** A link target longer than this cannot be a device node; it is read truncated and ignored. */
 const LINK_BUFFER_BYTES = 256;
 
@@ -66,8 +59,9 @@ export class LibcProcReader implements ProcScanReader {
   /** What `listFds` hands out, refilled by each call. */
   readonly #fds: number[] = [];
   readonly #link = new Uint8Array(LINK_BUFFER_BYTES);
-  /** Device nodes by link target (shared by every fd on the node: never changed). */
-  readonly #nodes = new ByteKeyedCache<DeviceNode | null>(64, 64);
+  /** The `<pid>/fd` directory listed last, held until `endListing`. */
+  readonly #fdDir: ListedFdDir;
+  readonly #nodes = new DrmLinkNodes();
 
   /** Whether memos keep a copy of the content (incremental scans compare the next read). */
   readonly #keepsContent: boolean;
@@ -93,6 +87,7 @@ export class LibcProcReader implements ProcScanReader {
     this.#keptCheck = keptCheck;
     this.#libc = libc;
     this.#path = new ProcPathBytes(procRoot);
+    this.#fdDir = new ListedFdDir(libc, this.#path);
     this.#keepOpenLimit = keepOpenLimit;
     this.#keepsContent = remember;
     this.#oneShotMemo = remember || keepOpenLimit > 0 ? null : {
@@ -110,29 +105,26 @@ export class LibcProcReader implements ProcScanReader {
   }
 
   listPids(): number[] | ListFailure {
+    this.endListing();
     this.#closeKeptWhenRootMoved();
-    return this.#list(this.#path.root(), []);
+    const fd = this.#libc.openat(AT_FDCWD, this.#path.root(), OPEN_READ_FLAGS);
+    return this.#list(fd, [], -1);
   }
 
   /** The same array each time (refilled): a walk reads one pid's fds before listing the next. */
   listFds(pid: number): number[] | ListFailure {
-    return this.#list(this.#path.pid(pid, SUFFIX_FD_DIR), this.#fds);
+    return this.#list(this.#fdDir.open(pid), this.#fds, pid);
+  }
+
+  endListing(): void {
+    this.#fdDir.close();
   }
 
   fdNode(pid: number, fd: number): DeviceNode | null {
     const link = this.#link;
-    const length = this.#libc.readlink(this.#path.pid(pid, SUFFIX_FD, fd), link, link.length);
+    const length = this.#fdDir.readLink(pid, fd, link);
     if (length <= 0 || length === link.length) return null;
-    if (!startsWith(link, length, DRI_PREFIX) && !startsWith(link, length, ACCEL_PREFIX)) {
-      return null;
-    }
-    // The few nodes of a machine, by their link's bytes: no decode, regex or object per fd.
-    let node = this.#nodes.get(link, 0, length);
-    if (node === undefined) {
-      node = deviceNodeOf(decoder.decode(link.subarray(0, length)));
-      this.#nodes.put(link, 0, length, node);
-    }
-    return node;
+    return this.#nodes.nodeOf(link, length);
   }
 
   readFdinfo(pid: number, fd: number, memo: FdinfoMemo | null): FdinfoMemo | null | OverCap {
@@ -147,11 +139,7 @@ export class LibcProcReader implements ProcScanReader {
     }
     let openedFd = -1;
     if (length === null) {
-      openedFd = this.#libc.openat(
-        AT_FDCWD,
-        this.#path.pid(pid, SUFFIX_FDINFO, fd),
-        OPEN_READ_FLAGS,
-      );
+      openedFd = this.#fdDir.openFdinfo(pid, fd);
       if (openedFd < 0) return this.#drop(previous, null);
       length = this.#readAll(openedFd);
     }
@@ -178,6 +166,7 @@ export class LibcProcReader implements ProcScanReader {
   }
 
   close(): void {
+    this.endListing();
     for (const memo of [...this.#kept]) this.#unkeep(memo);
   }
 
@@ -185,17 +174,18 @@ export class LibcProcReader implements ProcScanReader {
     if (this.#keptCheck !== null && this.#keptCheck.startSample()) this.close();
   }
 
-  /** The numeric entries of the directory `path`, ascending, into `into` (refilled). */
-  #list(path: Uint8Array, into: number[]): number[] | ListFailure {
+  /**
+   * The numeric entries of the directory opened as `fd` (or the failure to open it), ascending,
+   * into `into` (refilled); `pid` ≥ 0: `<pid>/fd`, which stays open when listed in full.
+   */
+  #list(fd: number, into: number[], pid: number): number[] | ListFailure {
     const libc = this.#libc;
-    const fd = libc.openat(AT_FDCWD, path, OPEN_READ_FLAGS);
     if (fd < 0) return failureOf(libc.errno());
-    try {
-      const numbers = numericDirents(libc, fd, this.#dirents, into);
-      return numbers === null ? failureOf(libc.errno()) : sortAscending(numbers);
-    } finally {
-      libc.close(fd);
-    }
+    const numbers = numericDirents(libc, fd, this.#dirents, into);
+    const failure = numbers === null ? failureOf(libc.errno()) : null;
+    if (pid >= 0 && numbers !== null) this.#fdDir.hold(pid, fd);
+    else libc.close(fd);
+    return numbers === null ? failure! : sortAscending(numbers);
   }
 
   /**
@@ -285,12 +275,6 @@ export class LibcProcReader implements ProcScanReader {
       this.#libc.close(fd);
     }
   }
-}
-
-function startsWith(bytes: Uint8Array, length: number, prefix: Uint8Array): boolean {
-  if (length < prefix.length) return false;
-  for (let i = 0; i < prefix.length; i++) if (bytes[i] !== prefix[i]) return false;
-  return true;
 }
 
 function failureOf(errno: number): ListFailure {

@@ -48,8 +48,11 @@ Deno.test("scan paths agree: a full scan of every fixture tree", () => {
 Deno.test("scan paths agree: a generated tree (100 pids, 300 DRM fds, 200 other fds)", () => {
   withTempDir((root) => {
     generateProcTree(root, { processes: 100, drmFds: 300, otherFds: 200 });
+    const openFds = () => [...Deno.readDirSync("/proc/self/fd")].length;
+    const before = openFds();
     const viaLibc = scanDrmClients(root, "/nonexistent/sys");
     assert.equal(viaLibc.clients.length, 300);
+    assert.equal(openFds(), before, "a one-shot scan leaves no file open (its last fd directory)");
     assert.equal(
       scanText(viaLibc),
       scanText(scanDrmClients(root, "/nonexistent/sys", { scan: "ops" })),

@@ -189,3 +189,49 @@ Deno.test("libc reader: pids and fds listed out of order (a plain tree) come bac
     Deno.removeSync(root, { recursive: true });
   }
 });
+
+/** Open file descriptors of this process now. */
+function openFdCount(): number {
+  return [...Deno.readDirSync("/proc/self/fd")].length;
+}
+
+Deno.test("libc reader: links are read relative to the listed fd directory, only for its pid; it is closed by endListing, the next listing and close()", () => {
+  const libc = loadLibc();
+  if (libc === null) return; // no libc here: the ops reader's own tests cover the scan
+  const root = Deno.makeTempDirSync({ prefix: "gputop-fddir-" });
+  try {
+    const links: [number, number, string][] = [
+      [7, 5, "/dev/dri/renderD128"],
+      [8, 5, "/dev/dri/card0"],
+      [8, 12, "/dev/accel/accel0"],
+      [8, 3, "socket:[1]"],
+    ];
+    for (const [pid, fd, target] of links) {
+      Deno.mkdirSync(`${root}/${pid}/fd`, { recursive: true });
+      Deno.symlinkSync(target, `${root}/${pid}/fd/${fd}`);
+    }
+    const reader = new LibcProcReader(libc, root, 0, false);
+    const before = openFdCount();
+    assert.deepEqual(reader.listFds(7), [5]);
+    assert.equal(openFdCount(), before + 1, "the listed directory stays open");
+    assert.equal(reader.fdNode(7, 5)?.name, "renderD128");
+    // Another pid than the one listed: its own link, by its whole path.
+    assert.equal(reader.fdNode(8, 5)?.name, "card0");
+    assert.equal(reader.fdNode(7, 12), null, "pid 7 has no fd 12");
+    assert.deepEqual(reader.listFds(8), [3, 5, 12]);
+    assert.equal(openFdCount(), before + 1, "the next listing closed the last directory");
+    assert.equal(reader.fdNode(8, 12)?.name, "accel0");
+    assert.equal(reader.fdNode(8, 5)?.name, "card0");
+    assert.equal(reader.fdNode(8, 3), null);
+    reader.endListing();
+    assert.equal(openFdCount(), before);
+    assert.equal(reader.fdNode(8, 12)?.name, "accel0", "by the whole path after endListing");
+    reader.listFds(7);
+    reader.close();
+    assert.equal(openFdCount(), before, "close() frees the listed directory");
+    assert.equal(reader.listFds(9), "failed");
+    assert.equal(openFdCount(), before, "a failed listing holds nothing");
+  } finally {
+    Deno.removeSync(root, { recursive: true });
+  }
+});
