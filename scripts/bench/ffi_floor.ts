@@ -76,7 +76,12 @@ function main(root: string): void {
   for (const pid of listNumeric(libc, root)) {
     let drm = false;
     for (const fd of listNumeric(libc, `${root}/${pid}/fd`)) {
-      const length = libc.readlink(setPath(`${root}/${pid}/fd/${fd}`), link, link.length);
+      const length = libc.readlinkat(
+        AT_FDCWD,
+        setPath(`${root}/${pid}/fd/${fd}`),
+        link,
+        link.length,
+      );
       if (!isDrmLink(length) || readText(libc, `${root}/${pid}/fdinfo/${fd}`) < 0) continue;
       drmFds++;
       drm = true;
