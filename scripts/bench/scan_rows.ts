@@ -140,7 +140,7 @@ async function incrementalRow(ctx: ScanContext, busy: boolean, reopened: boolean
     }${
       reopened
         ? ", fdinfo reopened for each read (bench hook)"
-        : ", fdinfo kept open and statx-checked (default)"
+        : ", fdinfo kept open, directories inotify-watched (default)"
     }, ms CPU, vs C's full walk`,
     ours,
     c,
