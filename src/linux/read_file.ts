@@ -63,11 +63,16 @@ function readGrantedEverywhere(): boolean {
 
 /**
  * File text; null when it cannot be read for any reason (including not a regular file);
- * OVER_CAP when it holds more than `capBytes` (only that much + 1 is read).
+ * OVER_CAP when it holds more than `capBytes` (only that much + 1 is read). `wholeInOneRead`:
+ * see `readPidFileTextOrNull` (libc only; Deno's ops read to the end either way).
  */
-export function readTextCapped(path: string, capBytes: number): string | null | OverCap {
+export function readTextCapped(
+  path: string,
+  capBytes: number,
+  wholeInOneRead = false,
+): string | null | OverCap {
   const libc = libcReaderOrNull();
-  if (libc !== null) return libc.readText(path, capBytes);
+  if (libc !== null) return libc.readText(path, capBytes, wholeInOneRead);
   return mayBlockOnRead(path) ? null : readTextBounded(path, capBytes);
 }
 
@@ -88,12 +93,7 @@ export function readTextOrNull(path: string, capBytes = VALUE_CAP_BYTES): string
  * `setproctitle`, a page per read).
  */
 export function readPidFileTextOrNull(path: string, capBytes = VALUE_CAP_BYTES): string | null {
-  const libc = libcReaderOrNull();
-  const text = libc !== null
-    ? libc.readText(path, capBytes, true)
-    : mayBlockOnRead(path)
-    ? null
-    : readTextBounded(path, capBytes);
+  const text = readTextCapped(path, capBytes, true);
   return text === OVER_CAP ? null : text;
 }
 

@@ -182,10 +182,14 @@ export class LibcProcReader implements ProcScanReader {
     const libc = this.#libc;
     if (fd < 0) return failureOf(libc.errno());
     const numbers = numericDirents(libc, fd, this.#dirents, into);
-    const failure = numbers === null ? failureOf(libc.errno()) : null;
-    if (pid >= 0 && numbers !== null) this.#fdDir.hold(pid, fd);
+    if (numbers === null) {
+      const failure = failureOf(libc.errno()); // before `close` sets errno again
+      libc.close(fd);
+      return failure;
+    }
+    if (pid >= 0) this.#fdDir.hold(pid, fd);
     else libc.close(fd);
-    return numbers === null ? failure! : sortAscending(numbers);
+    return sortAscending(numbers);
   }
 
   /**
