@@ -12,6 +12,27 @@ import { alternatingWallMs, denoWallMs } from "./whole_process.ts";
 
 const MAIN = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
 const FLOOR = fileURLToPath(new URL("./ffi_floor.ts", import.meta.url));
+const WARM_READ = fileURLToPath(new URL("./warm_read.ts", import.meta.url));
+/** Iterations of `warm_read.ts` per process; the figure is the median of the last three. */
+const WARM_ITERATIONS = 6;
+
+/** Median ms of the warm iterations (the last three) of one `warm_read.ts` process. */
+async function warmReadMs(procRoot: string, sysRoot: string): Promise<number> {
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--cached-only", WARM_READ, procRoot, sysRoot, String(WARM_ITERATIONS)],
+    stderr: "piped",
+  }).output();
+  if (code !== 0) {
+    throw new Error(`warm_read.ts exited ${code}: ${new TextDecoder().decode(stderr)}`);
+  }
+  const ms = new TextDecoder().decode(stdout).trim().split("\n").map((line) =>
+    Number(line.split(" ")[1])
+  );
+  if (ms.length !== WARM_ITERATIONS || ms.some((value) => !Number.isFinite(value))) {
+    throw new Error(`warm_read.ts printed ${ms.length} figures, not ${WARM_ITERATIONS}`);
+  }
+  return summarize(ms.slice(-3)).median;
+}
 
 export interface StartupContext {
   scanner: string;
@@ -38,6 +59,7 @@ export async function startupRows(ctx: StartupContext): Promise<Row[]> {
     treeD: () => denoWallMs([MAIN, "--json", ...drmOn(ctx.trees.D)]),
     cTreeD: () => referenceWallMs(ctx.scanner, ["oneshot", ctx.trees.D]),
     floorD: () => denoWallMs([FLOOR, ctx.trees.D]),
+    warmD: () => warmReadMs(ctx.trees.D, ctx.sysRoot),
   }, ctx.processRounds);
   const e = summarize(times.empty ?? []);
   const over = (name: string, figure: string, limitMs: number | null): Row => {
@@ -57,6 +79,7 @@ export async function startupRows(ctx: StartupContext): Promise<Row[]> {
   const ratio = (d.median - e.median) / c.median;
   const floor = summarize(times.floorD ?? []);
   const floorRatio = (floor.median - e.median) / c.median;
+  const warm = summarize(times.warmD ?? []);
   return [
     over(
       "defaults",
@@ -87,6 +110,16 @@ export async function startupRows(ctx: StartupContext): Promise<Row[]> {
       gputop: `${cell(floor, 1)} − ${e.median.toFixed(1)}`,
       reference: cell(c, 1),
       ratio: `${floorRatio.toFixed(2)}×`,
+      target: "—",
+      met: null,
+    },
+    {
+      figure: "tree D's reading with warm code: `readSnapshot` (drm) + `renderJson` in one " +
+        "process, median of its 4th–6th iterations (`scripts/bench/warm_read.ts`: no start-up, " +
+        "no cold code), vs the C reference's whole process, ms",
+      gputop: cell(warm, 1),
+      reference: cell(c, 1),
+      ratio: `${(warm.median / c.median).toFixed(2)}×`,
       target: "—",
       met: null,
     },

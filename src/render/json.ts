@@ -31,8 +31,11 @@ export function jsonSafe(value: unknown): unknown {
   if (typeof value === "string" || typeof value === "boolean") return value;
   if (Array.isArray(value)) return value.map(jsonSafe);
   if (typeof value === "object") {
+    const source = value as Record<string, unknown>;
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = jsonSafe(item);
+    // `for…in` over own keys: the same keys and order as `Object.entries`, without an array
+    // of pairs per object (a snapshot of thousands of processes has tens of thousands).
+    for (const key in source) if (Object.hasOwn(source, key)) out[key] = jsonSafe(source[key]);
     return out;
   }
   return null; // functions, symbols
@@ -61,9 +64,16 @@ function pickAll(values: unknown, keys: readonly string[]): Record<string, unkno
   });
 }
 
+/** Top-level keys whose lists `pickAll` rebuilds, so the first pass leaves them alone. */
+const LIST_KEYS: ReadonlySet<string> = new Set(["backends", "devices", "processes"]);
+
 /** The snapshot as a plain JSON-safe object with every schema key, in schema order. */
 export function normalizeSnapshot(snapshot: Snapshot): Record<string, unknown> {
-  const out = pick(snapshot, SNAPSHOT_KEYS);
+  // Keys in schema order first (a list's slot holds null until its own pass fills it): a
+  // `jsonSafe` of the lists here would copy every process only to throw the copy away.
+  const source = snapshot as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of SNAPSHOT_KEYS) out[key] = LIST_KEYS.has(key) ? null : jsonSafe(source[key]);
   out.backends = pickAll(snapshot.backends, BACKEND_KEYS);
   out.devices = pickAll(snapshot.devices, DEVICE_KEYS);
   out.processes = pickAll(snapshot.processes, PROCESS_KEYS);
