@@ -2,7 +2,10 @@
  * Whole-process rows, wall time in alternating rounds: start-up against an empty `deno run`
  * (`--json` with the default backends and with `--backends drm` on this machine's own /proc,
  * /sys and /dev; `version`), and the one-shot full scan of tree D (1,000 processes / 5,000 DRM
- * fds) less Deno's own start against the C reference doing the same reads as a whole process.
+ * fds) less Deno's own start against the C reference doing the same reads as a whole process;
+ * beside it what bounds that row: the floor (the reads alone, `ffi_floor.ts`), the reading with
+ * warm code (`warm_read.ts`) and the reading on one thread against the best case of two
+ * (`two_threads.ts`).
  */
 import { fileURLToPath } from "node:url";
 import { referenceWallMs } from "./reference.ts";
@@ -12,6 +15,7 @@ import { alternatingWallMs, denoWallMs } from "./whole_process.ts";
 
 const MAIN = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
 const FLOOR = fileURLToPath(new URL("./ffi_floor.ts", import.meta.url));
+const TWO_THREADS = fileURLToPath(new URL("./two_threads.ts", import.meta.url));
 const WARM_READ = fileURLToPath(new URL("./warm_read.ts", import.meta.url));
 /** Iterations of `warm_read.ts` per process; the figure is the median of the last three. */
 const WARM_ITERATIONS = 6;
@@ -37,7 +41,7 @@ async function warmReadMs(procRoot: string, sysRoot: string): Promise<number> {
 export interface StartupContext {
   scanner: string;
   sysRoot: string;
-  trees: { C: string; D: string };
+  trees: { B: string; C: string; D: string };
   processRounds: number;
   work: string;
   say: (line: string) => void;
@@ -60,6 +64,8 @@ export async function startupRows(ctx: StartupContext): Promise<Row[]> {
     cTreeD: () => referenceWallMs(ctx.scanner, ["oneshot", ctx.trees.D]),
     floorD: () => denoWallMs([FLOOR, ctx.trees.D]),
     warmD: () => warmReadMs(ctx.trees.D, ctx.sysRoot),
+    oneThreadD: () => denoWallMs([TWO_THREADS, "single", ctx.trees.D, ctx.sysRoot]),
+    twoThreadsB: () => denoWallMs([TWO_THREADS, "split", ctx.trees.B, ctx.sysRoot]),
   }, ctx.processRounds);
   const e = summarize(times.empty ?? []);
   const over = (name: string, figure: string, limitMs: number | null): Row => {
@@ -80,6 +86,17 @@ export async function startupRows(ctx: StartupContext): Promise<Row[]> {
   const floor = summarize(times.floorD ?? []);
   const floorRatio = (floor.median - e.median) / c.median;
   const warm = summarize(times.warmD ?? []);
+  const lessEmptyVsC = (name: string, figure: string): Row => {
+    const s = summarize(times[name] ?? []);
+    return {
+      figure,
+      gputop: `${cell(s, 1)} − ${e.median.toFixed(1)}`,
+      reference: cell(c, 1),
+      ratio: `${((s.median - e.median) / c.median).toFixed(2)}×`,
+      target: "—",
+      met: null,
+    };
+  };
   return [
     over(
       "defaults",
@@ -123,5 +140,17 @@ export async function startupRows(ctx: StartupContext): Promise<Row[]> {
       target: "—",
       met: null,
     },
+    lessEmptyVsC(
+      "oneThreadD",
+      "tree D's reading on one thread: `scripts/bench/two_threads.ts single` (`readSnapshot` " +
+        "(drm) + `renderJson` in a whole process) less an empty `deno run`, vs the C " +
+        "reference's process, wall ms",
+    ),
+    lessEmptyVsC(
+      "twoThreadsB",
+      "tree D's work on two threads, best case: `two_threads.ts split` (a worker started " +
+        "first; it and the main thread each read tree B, half of tree D's shape; nothing " +
+        "merged) less an empty `deno run`, vs the C reference's process, wall ms",
+    ),
   ];
 }
