@@ -35,7 +35,7 @@ async function main(mode: string, procRoot: string, sysRoot: string): Promise<st
 
 if (import.meta.main) {
   const [mode, procRoot, sysRoot] = Deno.args;
-  if ((mode !== "split" && mode !== "single") || procRoot === undefined || !sysRoot) {
+  if ((mode !== "split" && mode !== "single") || procRoot === undefined || sysRoot === undefined) {
     Deno.stderr.writeSync(
       new TextEncoder().encode("usage: two_threads.ts split|single PROC_ROOT SYS_ROOT\n"),
     );

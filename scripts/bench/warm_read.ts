@@ -5,8 +5,8 @@
  * run the same work on code V8 has already compiled. Their ms, set against the C reference's
  * whole process, is what gputop's work costs before any start-up or cold-code cost: the
  * single-threaded ceiling under the one-shot row (README, Performance).
- * Run: `deno run -A warm_read.ts PROC_ROOT SYS_ROOT ITERATIONS`; prints "ms N processes N"
- * per iteration.
+ * Run: `deno run -A warm_read.ts PROC_ROOT SYS_ROOT [ITERATIONS]` (4 by default); prints
+ * "ms N processes N" per iteration.
  */
 import { readSnapshot } from "../../src/mod.ts";
 import { renderJson } from "../../src/render/json.ts";
@@ -25,12 +25,16 @@ async function main(procRoot: string, sysRoot: string, iterations: number): Prom
 }
 
 if (import.meta.main) {
-  const [procRoot, sysRoot, iterations] = Deno.args;
-  if (procRoot === undefined || sysRoot === undefined) {
+  const [procRoot, sysRoot, iterationsArgument] = Deno.args;
+  const iterations = Number(iterationsArgument ?? 4);
+  if (
+    procRoot === undefined || sysRoot === undefined ||
+    !(Number.isInteger(iterations) && iterations > 0)
+  ) {
     Deno.stderr.writeSync(
       new TextEncoder().encode("usage: warm_read.ts PROC_ROOT SYS_ROOT [ITERATIONS]\n"),
     );
     Deno.exit(2);
   }
-  await main(procRoot, sysRoot, Number(iterations ?? 4));
+  await main(procRoot, sysRoot, iterations);
 }

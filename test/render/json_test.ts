@@ -70,3 +70,14 @@ Deno.test("renderJson: hostile strings stay JSON-escaped", () => {
   assert.ok(!out.includes("\x1b"));
   assert.equal(JSON.parse(out).processes[0].name, "\x1b[31m\n");
 });
+
+Deno.test("renderJson: a record-valued field keeps its own keys in order, never inherited ones", () => {
+  // A producer's record built on a prototype with an enumerable key: only own keys are data.
+  const engines = Object.create({ inherited: 1 }) as Record<string, number>;
+  engines.render = 10;
+  engines.compute = 20;
+  const snapshot = makeSnapshot({ processes: [makeProcess({ engines })] });
+  const parsed = JSON.parse(renderJson(snapshot));
+  assert.deepEqual(Object.keys(parsed.processes[0].engines), ["render", "compute"]);
+  assert.deepEqual(parsed.processes[0].engines, { render: 10, compute: 20 });
+});

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { generateProcTree } from "../../../scripts/bench/proc_tree.ts";
 import { scenarioRootOf } from "../../linux/sysfs/fixture_tree.ts";
+import { PROCESS_FIELDS } from "../../../src/model/schema_ids.ts";
 
 const TWO_THREADS = fileURLToPath(
   new URL("../../../scripts/bench/two_threads.ts", import.meta.url),
@@ -19,13 +20,18 @@ Deno.test("two_threads: split reads the tree on both threads, single on one, ali
   const dir = Deno.makeTempDirSync();
   try {
     generateProcTree(`${dir}/proc`, { processes: 8, drmFds: 16, otherFds: 8 });
+    generateProcTree(`${dir}/idle/proc`, { processes: 8, drmFds: 0, otherFds: 8 });
     const sys = `${scenarioRootOf("amdgpu-discrete")}/sys`;
     const single = await run(["single", `${dir}/proc`, sys]);
     assert.equal(single.code, 0, single.stderr);
     const length = single.stdout.trim();
     assert.match(length, /^\d+$/);
-    // The JSON of 8 GPU processes: far longer than a snapshot with none.
-    assert.ok(Number(length) > 8 * 500, length);
+    const idle = await run(["single", `${dir}/idle/proc`, sys]);
+    assert.equal(idle.code, 0, idle.stderr);
+    // 8 GPU processes more than the idle tree: each at least every schema key on its own
+    // indented line (`      "key": null,` and a newline: the key and 12 characters).
+    const perProcess = PROCESS_FIELDS.reduce((sum, key) => sum + key.length + 12, 0);
+    assert.ok(Number(length) - Number(idle.stdout) >= 8 * perProcess, `${length} ${idle.stdout}`);
     const split = await run(["split", `${dir}/proc`, sys]);
     assert.equal(split.code, 0, split.stderr);
     // Both threads read the same tree: two JSON texts of the same length as the one thread's.

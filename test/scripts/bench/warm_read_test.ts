@@ -35,3 +35,13 @@ Deno.test("warm_read without its roots says how to run it and exits 2", async ()
   assert.equal(code, 2);
   assert.match(new TextDecoder().decode(stderr), /^usage: warm_read\.ts PROC_ROOT SYS_ROOT/);
 });
+
+Deno.test("warm_read with an iteration count that is not a positive integer exits 2", async () => {
+  for (const iterations of ["0", "two", "1.5"]) {
+    const { code, stderr } = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "--cached-only", WARM_READ, "/proc", "/sys", iterations],
+    }).output();
+    assert.equal(code, 2, iterations);
+    assert.match(new TextDecoder().decode(stderr), /^usage: warm_read\.ts/);
+  }
+});
